@@ -1,0 +1,57 @@
+"""Bots by name: `make(name, game=..., seed=...)`, `names(game)`; game packages add their own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletrip.bots.base import Bot, RandomBot
+from tabletrip.core.errors import OptionError
+from tabletrip.core.registry import game_class
+
+_generic: dict[str, type[Bot]] = {}
+_per_game: dict[tuple[str, str], type[Bot]] = {}
+
+
+def register(bot_cls: type[Bot], game: str | None = None) -> type[Bot]:
+    """Register a bot class, for every game or (with `game`) for one game id."""
+    if game is None:
+        _generic[bot_cls.name] = bot_cls
+    else:
+        _per_game[(game, bot_cls.name)] = bot_cls
+    return bot_cls
+
+
+def _bots_for(game: str | None) -> dict[str, type[Bot]]:
+    found = dict(_generic)
+    if game is not None:
+        game_class(game)  # importing the game registers its bots
+        found.update({name: cls for (g, name), cls in _per_game.items() if g == game})
+    return found
+
+
+def names(game: str | None = None) -> list[str]:
+    """The bot names usable for `game` (every game's generic bots when None), weakest first."""
+    bots = _bots_for(game)
+    return sorted(bots, key=lambda name: (bots[name].strength, name))
+
+
+def strongest(game: str) -> str:
+    """The name of the strongest bot registered for a game."""
+    return names(game)[-1]
+
+
+def make(name: str, game: str | None = None, seed: int = 0, **params: Any) -> Bot:
+    """A bot by name; OptionError listing the accepted names if there is no such bot."""
+    bots = _bots_for(game)
+    if name not in bots:
+        where = f" for {game}" if game else ""
+        raise OptionError(f"unknown bot {name!r}{where}: bots are {', '.join(names(game))}")
+    try:
+        return bots[name](seed=seed, **params)
+    except TypeError as exc:
+        raise OptionError(f"bad parameters for bot {name!r}: {exc}") from None
+
+
+register(RandomBot)
+
+__all__ = ["Bot", "RandomBot", "make", "names", "register", "strongest"]

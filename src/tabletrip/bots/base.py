@@ -1,0 +1,42 @@
+"""The bot protocol: a bot sees only a determinized view of the state, never hidden cards."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from tabletrip.core.actions import Action
+from tabletrip.core.game import State
+from tabletrip.core.rng import Rng, mix_seed
+
+
+class Bot(ABC):
+    """A player program: `choose(view, seat)` where view is `state.determinize(seat, rng)`."""
+
+    name: ClassVar[str] = ""
+    strength: ClassVar[int] = 0  # higher is stronger; `hint` asks the strongest bot
+
+    def __init__(self, seed: int = 0, **params: Any) -> None:
+        if params:
+            raise TypeError(f"bot {self.name!r} takes no parameters {sorted(params)}")
+        self.seed = seed
+        self.rng = Rng(mix_seed("bot", self.name, seed))
+
+    @abstractmethod
+    def choose(self, view: State, seat: int) -> Action:
+        """The action for `seat`, who is to move in `view` (a determinized copy)."""
+
+    def act(self, state: State) -> Action:
+        """Choose for the player to move in `state`, through a determinized view only."""
+        seat = state.current_player
+        return self.choose(state.determinize(seat, self.rng), seat)
+
+
+class RandomBot(Bot):
+    """Plays a uniformly random legal action (seeded)."""
+
+    name = "random"
+
+    def choose(self, view: State, seat: int) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(view.legal_actions())

@@ -1,0 +1,97 @@
+"""Actions: small frozen dataclasses with a JSON form and a short text notation.
+
+A game declares each action as a subclass with a `kind` and a `__str__` giving its notation:
+
+    @dataclass(frozen=True, slots=True)
+    class Claim(Action, kind="claim"):
+        route: int
+        color: str
+
+and gathers its kinds in an `ActionCodec`, which turns JSON back into actions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from tabletrip.core.errors import IllegalAction
+
+JsonDict = dict[str, Any]
+
+
+def _to_json_value(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json_value(v) for v in value]
+    return value
+
+
+def _from_json_value(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json_value(v) for v in value)
+    return value
+
+
+class Action:
+    """Base of every action. Subclasses are frozen dataclasses declared with `kind=...`."""
+
+    kind: ClassVar[str] = ""
+
+    def __init_subclass__(cls, kind: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if kind:
+            cls.kind = kind
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe dict: `{"type": kind, <field>: value, ...}` (tuples become lists)."""
+        data: JsonDict = {"type": self.kind}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[field.name] = _to_json_value(getattr(self, field.name))
+        return data
+
+
+class ActionCodec:
+    """The action kinds of one game: rebuilds actions from JSON with clear errors."""
+
+    def __init__(self, kinds: Iterable[type[Action]]) -> None:
+        self._kinds: dict[str, type[Action]] = {}
+        for kind in kinds:
+            if not kind.kind:
+                raise TypeError(f"{kind.__name__} has no kind")
+            self._kinds[kind.kind] = kind
+        self._fields = {
+            name: frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+            for name, cls in self._kinds.items()
+        }
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The accepted values of `"type"`."""
+        return tuple(self._kinds)
+
+    def accepts(self, action: object) -> bool:
+        """Whether `action` is an action of one of these kinds."""
+        kind = getattr(action, "kind", None)
+        return isinstance(kind, str) and self._kinds.get(kind) is type(action)
+
+    def from_json(self, data: Any) -> Action:
+        """Rebuild an action from `Action.to_json()` output; IllegalAction if it is malformed."""
+        if not isinstance(data, dict):
+            raise IllegalAction(f"an action must be a JSON object, got {type(data).__name__}")
+        kind = data.get("type")
+        cls = self._kinds.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise IllegalAction(
+                f"unknown action type {kind!r}: expected one of {', '.join(self._kinds)}"
+            )
+        given = set(data) - {"type"}
+        expected = self._fields[kind]
+        if given != expected:
+            raise IllegalAction(
+                f"action {kind!r} takes fields {sorted(expected)}, got {sorted(given)}"
+            )
+        try:
+            return cls(**{k: _from_json_value(v) for k, v in data.items() if k != "type"})
+        except (TypeError, ValueError) as exc:
+            raise IllegalAction(f"malformed {kind!r} action: {exc}") from None

@@ -1,0 +1,39 @@
+"""Loading content files (maps, cards): JSON validated by a pydantic schema, clear errors."""
+
+from __future__ import annotations
+
+import json
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from tabletrip.core.errors import ContentError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def load_content(path: Path | Traversable, model: type[M]) -> M:
+    """Read and validate one content file; ContentError naming the file and the bad entry."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(f"cannot read content file {name!r}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(f"content file {name!r} is not JSON: {exc}") from None
+    return validate_content(data, model, name)
+
+
+def validate_content(data: object, model: type[M], name: str) -> M:
+    """Validate already-parsed content; ContentError naming the first bad entry."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"]) or "top level"
+        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        raise ContentError(f"content file {name!r}, entry {where}: {error['msg']}{more}") from None

@@ -1,0 +1,283 @@
+"""The contract every game fulfils: `Game` (rules and options, makes states) and `State`.
+
+Front ends, bots and tools use only this contract, so a new game plugs in without touching
+them. See DESIGN.md, "The contract every game fulfils".
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tabletrip.core.actions import Action, ActionCodec, JsonDict
+from tabletrip.core.errors import IllegalAction, OptionError, RecordError
+from tabletrip.core.options import OptionSpec, validate_options
+from tabletrip.core.rng import Rng
+
+if TYPE_CHECKING:
+    from tabletrip.core.records import Record
+
+STATE_FORMAT = "tabletrip-state/1"
+
+# The action history is a persistent linked list: (previous, seat, action) or None.
+# Appending and cloning are O(1), which keeps `clone()` cheap however long the game.
+History = tuple[Any, int, Action] | None
+
+
+def iter_history(history: History) -> Iterator[tuple[int, Action]]:
+    """The (seat, action) pairs of a history, oldest first."""
+    items: list[tuple[int, Action]] = []
+    while history is not None:
+        history, seat, action = history
+        items.append((seat, action))
+    return reversed(items)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Static facts about a game: id, title, player range and options."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    summary: str = ""
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe description."""
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "options": [spec.to_json() for spec in self.options],
+            "summary": self.summary,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A finished game's outcome: scores, winners (tie-breaks applied) and per-seat breakdown."""
+
+    scores: tuple[int | float, ...]
+    winners: tuple[int, ...]
+    breakdown: tuple[JsonDict, ...]
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "breakdown": [dict(b) for b in self.breakdown],
+        }
+
+    @classmethod
+    def from_json(cls, data: JsonDict) -> Result:
+        """Rebuild from `to_json` output."""
+        return cls(tuple(data["scores"]), tuple(data["winners"]), tuple(data["breakdown"]))
+
+
+class Game(ABC):
+    """One configured game (player count and options): makes, loads and parses states."""
+
+    info: ClassVar[GameInfo]
+    codec: ClassVar[ActionCodec]
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        self.players = players
+        self.options = options
+
+    @classmethod
+    def player_range(cls, options: dict[str, Any]) -> tuple[int, int]:
+        """The accepted player counts with these options (some maps take fewer players)."""
+        return cls.info.min_players, cls.info.max_players
+
+    @classmethod
+    def configure(cls, players: int | None = None, **options: Any) -> Game:
+        """Validate the player count and options and make the game; OptionError if bad."""
+        checked = validate_options(cls.info.id, cls.info.options, options)
+        low, high = cls.player_range(checked)
+        if players is None:
+            players = max(low, min(2, high))
+        if isinstance(players, str):
+            try:
+                players = int(players)
+            except ValueError:
+                players = None  # type: ignore[assignment]
+        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+            raise OptionError(
+                f"{cls.info.id} takes {low} to {high} players"
+                + (" with these options" if checked else "")
+                + f", not {players!r}"
+            )
+        return cls(players, checked)
+
+    @property
+    def id(self) -> str:
+        """The game id, such as `ticket-to-ride`."""
+        return self.info.id
+
+    @abstractmethod
+    def new_game(self, seed: int = 0) -> State:
+        """A new game; the same seed and the same actions always give the same game."""
+
+    @abstractmethod
+    def static_info(self) -> JsonDict:
+        """JSON-safe public content a client needs to draw the game (board, card catalogue)."""
+
+    @abstractmethod
+    def _state_from_json(self, data: JsonDict, seed: int) -> State:
+        """Rebuild a state from the game-specific part of `State.to_json()`."""
+
+    def action_from_json(self, data: Any) -> Action:
+        """Rebuild an action from its JSON form; IllegalAction if malformed."""
+        return self.codec.from_json(data)
+
+    def parse_action(self, text: str, state: State) -> Action:
+        """Read an action in text notation; IllegalAction saying what is accepted if it is not one.
+
+        The default matches the notation of the legal actions, ignoring case and spacing.
+        """
+        wanted = " ".join(text.lower().split())
+        legal = state.legal_actions()
+        for action in legal:
+            if " ".join(str(action).lower().split()) == wanted:
+                return action
+        examples = ", ".join(str(a) for a in legal[:6])
+        more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
+        raise IllegalAction(f"{text.strip()!r} is not a legal action now: try {examples}{more}")
+
+    def load(self, data: JsonDict) -> State:
+        """Rebuild a full state from `State.to_json()` output; RecordError if it does not fit."""
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise RecordError(f"not a tabletrip state: expected format {STATE_FORMAT!r}")
+        if data.get("game") != self.id or data.get("options") != self.options:
+            raise RecordError(
+                f"this state is for {data.get('game')!r} with options {data.get('options')}, "
+                f"not {self.id!r} with {self.options}"
+            )
+        if data.get("players") != self.players:
+            raise RecordError(f"this state has {data.get('players')} players, not {self.players}")
+        try:
+            state = self._state_from_json(data["state"], data["seed"])
+            history: History = None
+            for seat, action_json in data["history"]:
+                history = (history, seat, self.action_from_json(action_json))
+        except (KeyError, TypeError, ValueError, IndexError, IllegalAction) as exc:
+            raise RecordError(f"malformed state: {exc!r}") from None
+        state._history = history
+        return state
+
+
+class State(ABC):
+    """One moment of one game: whose turn, legal actions, apply, result, observations."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self._history: History = None
+
+    # --- what every game implements -------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat that must decide now (an int, never None; after the end, the last mover)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the current player (best candidates first where capped)."""
+
+    @abstractmethod
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is not legal now, in one line; None if it is legal."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already checked by `illegal_reason`."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Result | None:
+        """None until the game is over; then scores, winners and breakdown."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> JsonDict:
+        """JSON-safe dict of exactly what `seat` may know."""
+
+    @abstractmethod
+    def _state_json(self) -> JsonDict:
+        """The game-specific part of `to_json()`: everything, hidden information included."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """A cheap, independent copy (copy the history reference with `_copy_base`)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A copy where all that `seat` cannot see is resampled consistently with its view."""
+
+    # --- provided ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Play `action` for the current player; on IllegalAction the state is unchanged."""
+        if self.is_over:
+            raise IllegalAction("the game is over: no more actions")
+        if not self.game.codec.accepts(action):
+            raise IllegalAction(f"{action!r} is not an action of {self.game.id}")
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat = self.current_player
+        self._apply(action)
+        self._history = (self._history, seat, action)
+
+    def _copy_base(self, other: State) -> None:
+        """Give `other` (a fresh copy) this state's game, seed and history."""
+        other.game = self.game
+        other.seed = self.seed
+        other._history = self._history
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every (seat, action) played so far, oldest first."""
+        return list(iter_history(self._history))
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats."""
+        return self.game.players
+
+    def to_json(self) -> JsonDict:
+        """The full state, hidden information included (not for clients: use `observation`)."""
+        return {
+            "format": STATE_FORMAT,
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "players": self.game.players,
+            "seed": self.seed,
+            "history": [[seat, action.to_json()] for seat, action in iter_history(self._history)],
+            "state": self._state_json(),
+        }
+
+    @property
+    def record(self) -> Record:
+        """The game record so far (replayable with `tabletrip.replay`)."""
+        from tabletrip.core.records import Record
+
+        result = self.result
+        return Record(
+            game=self.game.id,
+            options=dict(self.game.options),
+            seed=self.seed,
+            players=self.game.players,
+            actions=tuple((seat, a.to_json()) for seat, a in iter_history(self._history)),
+            result=None if result is None else result.to_json(),
+        )

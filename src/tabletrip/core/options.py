@@ -1,0 +1,94 @@
+"""Game options: what each option accepts, and validation with one-line errors."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tabletrip.core.errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its name, default, accepted values and a short explanation."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        """The Python type of the option's values (from the default or the choices)."""
+        if self.default is not None:
+            return type(self.default)
+        return type(self.choices[0]) if self.choices else str
+
+    def accepted(self) -> str:
+        """Human description of the accepted values."""
+        if self.choices is not None:
+            return ", ".join(
+                str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices
+            )
+        if self.kind is bool:
+            return "true, false"
+        if self.kind is int:
+            low = "" if self.minimum is None else str(self.minimum)
+            high = "" if self.maximum is None else str(self.maximum)
+            return f"a whole number from {low} to {high}" if low and high else "a whole number"
+        return f"any {self.kind.__name__}"
+
+    def parse(self, game_id: str, value: Any) -> Any:
+        """Coerce (text from a command line is accepted) and validate one value."""
+        problem = f"bad value {value!r} for option {self.name!r} of {game_id}"
+        parsed = value
+        if isinstance(value, str) and self.kind is not str:
+            text = value.strip().lower()
+            if self.kind is bool and text in _TRUE | _FALSE:
+                parsed = text in _TRUE
+            elif self.kind is int:
+                try:
+                    parsed = int(text)
+                except ValueError:
+                    raise OptionError(f"{problem}: accepted: {self.accepted()}") from None
+        if (self.kind is int and isinstance(parsed, bool)) or not isinstance(parsed, self.kind):
+            raise OptionError(f"{problem}: accepted: {self.accepted()}")
+        if self.choices is not None and parsed not in self.choices:
+            raise OptionError(f"{problem}: accepted: {self.accepted()}")
+        out_of_range = (self.minimum is not None and parsed < self.minimum) or (
+            self.maximum is not None and parsed > self.maximum
+        )
+        if out_of_range:
+            raise OptionError(f"{problem}: accepted: {self.accepted()}")
+        return parsed
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe description (for `tabletrip games` and clients)."""
+        return {
+            "name": self.name,
+            "default": self.default,
+            "help": self.help,
+            "accepted": self.accepted(),
+            "choices": None if self.choices is None else list(self.choices),
+        }
+
+
+def validate_options(
+    game_id: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]
+) -> dict[str, Any]:
+    """Every option with its default filled in; OptionError naming an unknown or bad option."""
+    by_name = {spec.name: spec for spec in specs}
+    for name in given:
+        if name not in by_name:
+            accepted = ", ".join(by_name) if by_name else "none"
+            raise OptionError(f"unknown option {name!r} for {game_id}: options are {accepted}")
+    return {
+        spec.name: spec.parse(game_id, given[spec.name]) if spec.name in given else spec.default
+        for spec in specs
+    }

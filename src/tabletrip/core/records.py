@@ -1,0 +1,125 @@
+"""Game records (`tabletrip-record/1`): save, load and replay with exact verification."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletrip.core.actions import JsonDict
+from tabletrip.core.errors import IllegalAction, OptionError, RecordError
+from tabletrip.core.game import State
+from tabletrip.core.registry import make
+
+RECORD_FORMAT = "tabletrip-record/1"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A replayable game record: game, options, seed, players and every (seat, action)."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: int
+    actions: tuple[tuple[int, JsonDict], ...]
+    result: JsonDict | None = None
+    labels: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        data: JsonDict = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "players": self.players,
+            "actions": [[seat, action] for seat, action in self.actions],
+            "result": self.result,
+        }
+        if self.labels:
+            data["labels"] = list(self.labels)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a record's JSON form; RecordError saying what is wrong."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(
+                f"unknown record format {data.get('format')!r}: expected {RECORD_FORMAT!r}"
+            )
+        missing = [k for k in ("game", "options", "seed", "players", "actions") if k not in data]
+        if missing:
+            raise RecordError(f"record is missing {', '.join(missing)}")
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(
+            isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) for a in actions
+        ):
+            raise RecordError("record 'actions' must be a list of [seat, action] pairs")
+        if not isinstance(data["options"], dict) or not isinstance(data["seed"], int):
+            raise RecordError("record 'options' must be an object and 'seed' a whole number")
+        return cls(
+            game=str(data["game"]),
+            options=dict(data["options"]),
+            seed=data["seed"],
+            players=data["players"],
+            actions=tuple((seat, action) for seat, action in actions),
+            result=data.get("result"),
+            labels=tuple(data.get("labels", ())),
+        )
+
+    def with_labels(self, labels: tuple[str, ...]) -> Record:
+        """The same record naming who played each seat."""
+        return Record(
+            self.game, self.options, self.seed, self.players, self.actions, self.result, labels
+        )
+
+    def save(self, path: str | Path) -> Path:
+        """Write the record as JSON (parent folders are created); returns the path."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file; RecordError if it is missing or not a record."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text())
+        except OSError as exc:
+            raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise RecordError(f"record {str(path)!r} is not JSON: {exc}") from None
+        return cls.from_json(data)
+
+
+def replay(record: Record | JsonDict, verify: bool = True) -> State:
+    """Replay a record to its final state; RecordError naming the action that fails and why.
+
+    With `verify`, a record that carries a result must reproduce it exactly.
+    """
+    if not isinstance(record, Record):
+        record = Record.from_json(record)
+    try:
+        game = make(record.game, players=record.players, **record.options)
+    except OptionError as exc:
+        raise RecordError(f"record cannot be replayed: {exc}") from None
+    state = game.new_game(seed=record.seed)
+    for index, (seat, action_json) in enumerate(record.actions):
+        try:
+            if state.is_over:
+                raise IllegalAction("the game is already over")
+            if seat != state.current_player:
+                raise IllegalAction(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+            state.apply(game.action_from_json(action_json))
+        except IllegalAction as exc:
+            raise RecordError(f"action {index} ({action_json}) fails: {exc}") from None
+    if verify and record.result is not None:
+        result = state.result
+        if result is None or result.to_json() != record.result:
+            raise RecordError("the replay does not reproduce the result the record gives")
+    return state

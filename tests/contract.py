@@ -1,0 +1,186 @@
+"""The contract test kit: seeded random playouts that check every promise of DESIGN.md.
+
+Every game runs through `check_playout` (usually under Hypothesis, over seeds) for each of its
+option sets and player counts. It checks, along one random game:
+
+- the seat to move is an int in range; legal actions are non-empty, JSON and notation round
+  trip, and every one of them is accepted (on a clone, at sampled points);
+- illegal actions (stale ones from earlier turns, other seats' actions, malformed input) are
+  refused with IllegalAction and the state's `to_json()` unchanged;
+- `load(to_json())` round trips; `clone()` is independent of the original;
+- `determinize(seat)` keeps `observation(seat)` and that seat's legal actions identical and,
+  in a game with hidden information, really resamples something (so leaks are caught);
+- observations are JSON-safe; the game ends within `max_steps`;
+- `result.scores[i] == breakdown[i]["total"]` and the steps add up; winners have the top score;
+- `replay(record)` reproduces the result and the final `to_json()`; the same seed gives the
+  same game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import tabletrip
+from tabletrip.core import Action, IllegalAction, Record, Rng, State, mix_seed
+
+Steps = Callable[[dict[str, Any]], list[float]]
+
+
+def numeric_steps(breakdown: dict[str, Any]) -> list[float]:
+    """The default scoring steps: every number in the breakdown except "total"."""
+    return [
+        v
+        for k, v in breakdown.items()
+        if k != "total" and isinstance(v, int | float) and not isinstance(v, bool)
+    ]
+
+
+def _snapshot(state: State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _hidden_part(state: State) -> str:
+    data = dict(state.to_json()["state"])
+    data.pop("rng", None)  # reseeding the future alone is not a resample of hidden information
+    return json.dumps(data, sort_keys=True)
+
+
+def _legal_set(state: State) -> list[str]:
+    return sorted(json.dumps(a.to_json(), sort_keys=True) for a in state.legal_actions())
+
+
+def _check_refused(state: State, action: Any, why: str) -> None:
+    before = _snapshot(state)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    message = str(caught.value)
+    assert message and "\n" not in message, f"{why}: error message must be one line"
+    assert _snapshot(state) == before, f"{why}: a refused action changed the state"
+
+
+def _check_actions(state: State, actions: list[Action]) -> None:
+    game = state.game
+    assert actions, "a game that is not over must offer at least one legal action"
+    for action in actions:
+        data = action.to_json()
+        assert json.loads(json.dumps(data)) == data, f"{action!r}: to_json is not JSON-safe"
+        assert game.action_from_json(data) == action, f"{action!r}: JSON does not round trip"
+        assert state.illegal_reason(action) is None, f"listed action {action} is refused"
+
+
+def _check_notation(state: State, actions: list[Action], rng: Rng) -> None:
+    for action in (rng.choice(actions) for _ in range(3)):
+        parsed = state.game.parse_action(str(action), state)
+        assert parsed == action, f"notation {str(action)!r} parses to {parsed!r}"
+
+
+def _check_every_action_accepted(state: State, actions: list[Action]) -> None:
+    for action in actions:
+        state.clone().apply(action)
+
+
+def _check_round_trips(state: State, rng: Rng) -> None:
+    before = _snapshot(state)
+    data = json.loads(json.dumps(state.to_json()))
+    loaded = state.game.load(data)
+    assert _snapshot(loaded) == before, "load(to_json()) does not round trip"
+    assert _legal_set(loaded) == _legal_set(state)
+    copy = state.clone()
+    assert _snapshot(copy) == before, "clone() differs from the original"
+    if not copy.is_over:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert _snapshot(state) == before, "changing a clone changed the original"
+
+
+def _check_determinize(state: State, rng: Rng) -> bool:
+    """Check one determinization from the mover's seat; True if it resampled something."""
+    seat = state.current_player
+    before = _snapshot(state)
+    view = state.determinize(seat, rng)
+    assert _snapshot(state) == before, "determinize changed the original state"
+    assert view.observation(seat) == state.observation(seat), (
+        "determinize changed the seat's own observation: the observation shows something "
+        "the seat cannot see, or determinize resamples something it can"
+    )
+    assert view.current_player == seat
+    assert _legal_set(view) == _legal_set(state), "the determinized view has other legal actions"
+    for other in range(state.num_players):
+        json.dumps(state.observation(other))
+    return _hidden_part(view) != _hidden_part(state)
+
+
+def check_playout(
+    game_id: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    *,
+    hidden: bool = True,
+    max_steps: int = 5000,
+    steps: Steps = numeric_steps,
+    check_every: int = 7,
+) -> State:
+    """Play one seeded random game of `game_id`, checking the whole contract; the final state."""
+    game = tabletrip.make(game_id, players=players, **options)
+    state = game.new_game(seed=seed)
+    assert _snapshot(state) == _snapshot(game.new_game(seed=seed)), "same seed, other game"
+    rng = Rng(mix_seed("contract", game_id, players, seed))
+    past: list[Action] = []
+    resampled = False
+    for step in range(max_steps):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert isinstance(seat, int) and 0 <= seat < players, f"bad current_player {seat!r}"
+        actions = state.legal_actions()
+        if step % check_every == 0:
+            _check_actions(state, actions)
+            _check_notation(state, actions, rng)
+            _check_every_action_accepted(state, actions)
+            _check_round_trips(state, rng)
+            resampled |= _check_determinize(state, rng)
+            legal = set(actions)
+            for stale in past[-30:]:
+                if stale not in legal:
+                    _check_refused(state, stale, f"stale action {stale}")
+            _check_refused(state, object(), "a non-action")
+            _check_refused(state, "draw", "a string instead of an action")
+            with pytest.raises(IllegalAction):
+                game.action_from_json({"type": "no-such-action"})
+            with pytest.raises(IllegalAction):
+                game.parse_action("no such move, really", state)
+        action = rng.choice(actions)
+        past.append(action)
+        state.apply(action)
+    else:
+        raise AssertionError(f"{game_id} did not end within {max_steps} actions")
+    if hidden:
+        assert resampled, "determinize never resampled anything in a game with hidden information"
+    _check_end(state, steps)
+    return state
+
+
+def _check_end(state: State, steps: Steps) -> None:
+    result = state.result
+    assert result is not None, "the game is over but has no result"
+    players = state.num_players
+    assert len(result.scores) == players and len(result.breakdown) == players
+    for seat in range(players):
+        assert result.breakdown[seat]["total"] == result.scores[seat]
+        assert sum(steps(result.breakdown[seat])) == result.scores[seat], (
+            f"seat {seat}: scoring steps do not add up to the total"
+        )
+    assert result.winners, "a finished game has winners"
+    top = max(result.scores)
+    assert all(result.scores[w] == top for w in result.winners)
+    assert json.loads(json.dumps(result.to_json())) == result.to_json()
+    assert state.legal_actions() == []
+    _check_refused(state, object(), "an action after the end")
+    record_json = json.loads(json.dumps(state.record.to_json()))
+    replayed = tabletrip.replay(Record.from_json(record_json))
+    assert replayed.result == result, "replaying the record gives another result"
+    assert _snapshot(replayed) == _snapshot(state), "replaying the record gives another state"

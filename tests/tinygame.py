@@ -1,0 +1,267 @@
+"""High Card: a tiny game with hidden hands, a deck and options, used only to test the core.
+
+Each seat is dealt 2 cards from a shuffled deck of cards 1-12. On a turn a seat either draws
+the top card (discards are reshuffled when the deck runs out) or plays a card from its hand,
+scoring its value. After `rounds` turns each, the highest score wins; with `variant=bonus` a
+seat that played a 12 scores 5 more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletrip.core import (
+    Action,
+    ActionCodec,
+    Deck,
+    Game,
+    GameInfo,
+    JsonDict,
+    OptionSpec,
+    Result,
+    Rng,
+    State,
+)
+from tabletrip.core.rng import mix_seed
+
+GAME_ID = "high-card"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action, kind="draw"):
+    """Draw the top card of the deck."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action, kind="play"):
+    """Play one card from the hand."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action, kind="pass"):
+    """Do nothing (only when nothing else is possible)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+class HighCardGame(Game):
+    """The High Card test game."""
+
+    info = GameInfo(
+        id=GAME_ID,
+        title="High Card (test game)",
+        min_players=1,
+        max_players=3,
+        options=(
+            OptionSpec("rounds", 3, "turns each seat takes", minimum=1, maximum=8),
+            OptionSpec("variant", "plain", "scoring variant", choices=("plain", "bonus")),
+        ),
+    )
+    codec = ActionCodec([Draw, Play, Pass])
+    state_class: type[HighCardState]
+
+    def new_game(self, seed: int = 0) -> HighCardState:
+        """Deal 2 cards to each seat from a freshly shuffled deck."""
+        rng = Rng(mix_seed(GAME_ID, seed))
+        deck: Deck[int] = Deck(range(1, 13))
+        deck.shuffle(rng)
+        hands = [sorted(deck.draw_many(2, rng)) for _ in range(self.players)]
+        return self.state_class(self, seed, rng, deck, hands, [0] * self.players, 0)
+
+    def static_info(self) -> JsonDict:
+        """The card values."""
+        return {"cards": list(range(1, 13))}
+
+    def _state_from_json(self, data: JsonDict, seed: int) -> HighCardState:
+        return self.state_class(
+            self,
+            seed,
+            Rng(data["rng"]),
+            Deck.from_json(data["deck"]),
+            [list(h) for h in data["hands"]],
+            list(data["scores"]),
+            data["turn"],
+            list(data["played_twelve"]),
+        )
+
+
+class HighCardState(State):
+    """A High Card state."""
+
+    game: HighCardGame
+
+    def __init__(
+        self,
+        game: HighCardGame,
+        seed: int,
+        rng: Rng,
+        deck: Deck[int],
+        hands: list[list[int]],
+        scores: list[int],
+        turn: int,
+        played_twelve: list[bool] | None = None,
+    ) -> None:
+        super().__init__(game, seed)
+        self.rng = rng
+        self.deck = deck
+        self.hands = hands
+        self.scores = scores
+        self.turn = turn
+        self.played_twelve = played_twelve or [False] * game.players
+
+    @property
+    def current_player(self) -> int:
+        """Seats take turns in order."""
+        return (
+            self.turn % self.game.players
+            if not self.is_over
+            else (self.turn - 1) % self.game.players
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """Over after `rounds` turns each."""
+        return self.turn >= self.game.options["rounds"] * self.game.players
+
+    def legal_actions(self) -> list[Action]:
+        """Draw if possible, play any card held, pass only when neither is possible."""
+        if self.is_over:
+            return []
+        actions: list[Action] = [Draw()] if self.deck.can_draw() else []
+        actions += [Play(card) for card in sorted(set(self.hands[self.current_player]))]
+        return actions or [Pass()]
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why an action is not legal now."""
+        hand = self.hands[self.current_player]
+        if isinstance(action, Draw) and not self.deck.can_draw():
+            return "the deck and discards are empty"
+        if isinstance(action, Play) and action.card not in hand:
+            return f"card {action.card} is not in your hand"
+        if isinstance(action, Pass) and (hand or self.deck.can_draw()):
+            return "you may only pass when you can neither draw nor play"
+        return None
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_player
+        if isinstance(action, Draw):
+            card = self.deck.draw(self.rng)
+            assert card is not None
+            self.hands[seat].append(card)
+            self.hands[seat].sort()
+        elif isinstance(action, Play):
+            self.hands[seat].remove(action.card)
+            self.deck.discard([action.card])
+            self.scores[seat] += action.card
+            self.played_twelve[seat] |= action.card == 12
+        self.turn += 1
+
+    @property
+    def result(self) -> Result | None:
+        """Scores with the bonus variant applied; every seat with the top score wins."""
+        if not self.is_over:
+            return None
+        bonus = self.game.options["variant"] == "bonus"
+        breakdown = tuple(
+            {"played": s, "bonus": 5 if bonus and t else 0, "total": s + (5 if bonus and t else 0)}
+            for s, t in zip(self.scores, self.played_twelve, strict=True)
+        )
+        scores = tuple(b["total"] for b in breakdown)
+        top = max(scores)
+        return Result(scores, tuple(i for i, s in enumerate(scores) if s == top), breakdown)
+
+    def observation(self, seat: int) -> JsonDict:
+        """Own hand; everyone's hand size, score; deck size and the public discards."""
+        return {
+            "seat": seat,
+            "hand": list(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "scores": list(self.scores),
+            "deck_size": len(self.deck),
+            "discards": list(self.deck.discards),
+            "turn": self.turn,
+        }
+
+    def _state_json(self) -> JsonDict:
+        return {
+            "rng": self.rng.state,
+            "deck": self.deck.to_json(),
+            "hands": [list(h) for h in self.hands],
+            "scores": list(self.scores),
+            "turn": self.turn,
+            "played_twelve": list(self.played_twelve),
+        }
+
+    def clone(self) -> HighCardState:
+        """A copy sharing nothing mutable."""
+        copy = type(self)(
+            self.game,
+            self.seed,
+            self.rng.clone(),
+            self.deck.clone(),
+            [list(h) for h in self.hands],
+            list(self.scores),
+            self.turn,
+            list(self.played_twelve),
+        )
+        self._copy_base(copy)
+        return copy
+
+    def determinize(self, seat: int, rng: Rng) -> HighCardState:
+        """Deal the deck and the other seats' hands anew; reseed the future."""
+        copy = self.clone()
+        pool = list(copy.deck.cards)
+        for other, hand in enumerate(copy.hands):
+            if other != seat:
+                pool += hand
+        rng.shuffle(pool)
+        for other, hand in enumerate(copy.hands):
+            if other != seat:
+                size = len(hand)
+                copy.hands[other] = sorted(pool[:size])
+                del pool[:size]
+        copy.deck.cards = pool
+        copy.rng = Rng(rng.next64())
+        return copy
+
+
+def leaky_variant() -> type[HighCardGame]:
+    """A broken copy whose observation shows every hand (the contract kit must catch it)."""
+
+    class LeakyState(HighCardState):
+        def observation(self, seat: int) -> JsonDict:
+            data = super().observation(seat)
+            data["all_hands"] = [list(h) for h in self.hands]
+            return data
+
+    class LeakyGame(HighCardGame):
+        info = replace(HighCardGame.info, id="leaky-high-card")
+        state_class = LeakyState
+
+    return LeakyGame
+
+
+def lazy_variant() -> type[HighCardGame]:
+    """A broken copy whose determinize resamples nothing (the contract kit must catch it)."""
+
+    class LazyState(HighCardState):
+        def determinize(self, seat: int, rng: Rng) -> HighCardState:
+            return self.clone()
+
+    class LazyGame(HighCardGame):
+        info = replace(HighCardGame.info, id="lazy-high-card")
+        state_class = LazyState
+
+    return LazyGame
+
+
+HighCardGame.state_class = HighCardState
