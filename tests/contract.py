@@ -110,6 +110,7 @@ def _check_determinize(state: State, rng: Rng) -> bool:
     assert _legal_set(view) == _legal_set(state), "the determinized view has other legal actions"
     for other in range(state.num_players):
         json.dumps(state.observation(other))
+    assert view.public_observation() == state.public_observation(), "public view leaks"
     return _hidden_part(view) != _hidden_part(state)
 
 

@@ -191,6 +191,12 @@ class HighCardState(State):
             "turn": self.turn,
         }
 
+    def public_observation(self) -> JsonDict:
+        """Hand sizes, scores, deck size and discards."""
+        data = self.observation(0)
+        del data["seat"], data["hand"]
+        return data
+
     def _state_json(self) -> JsonDict:
         return {
             "rng": self.rng.state,

@@ -213,6 +213,10 @@ class State(ABC):
         """JSON-safe dict of exactly what `seat` may know."""
 
     @abstractmethod
+    def public_observation(self) -> JsonDict:
+        """JSON-safe dict of what every seat and a spectator may know."""
+
+    @abstractmethod
     def _state_json(self) -> JsonDict:
         """The game-specific part of `to_json()`: everything, hidden information included."""
 
@@ -238,6 +242,17 @@ class State(ABC):
         seat = self.current_player
         self._apply(action)
         self._history = (self._history, seat, action)
+
+    def render_text(self, seat: int | None) -> str:
+        """What `seat` sees, as text for a terminal (None: the public view of a spectator).
+
+        Games override this with a proper rendering; the fallback lists the observation.
+        """
+        from tabletrip.core.render import render_observation
+
+        return render_observation(
+            self.public_observation() if seat is None else self.observation(seat)
+        )
 
     def _copy_base(self, other: State) -> None:
         """Give `other` (a fresh copy) this state's game, seed and history."""

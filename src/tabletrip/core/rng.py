@@ -82,7 +82,7 @@ class Rng:
 
 
 class Deck(Generic[T]):
-    """A draw pile (top is the end of the list) with a discard pile that is reshuffled when empty."""
+    """A draw pile (top = end of the list) and a discard pile reshuffled into it when empty."""
 
     __slots__ = ("cards", "discards")
 
