@@ -43,6 +43,10 @@ class Action:
         if kind:
             cls.kind = kind
 
+    def public(self) -> str:
+        """The notation the other seats may see (games hide secret parts, such as kept tickets)."""
+        return str(self)
+
     def to_json(self) -> JsonDict:
         """JSON-safe dict: `{"type": kind, <field>: value, ...}` (tuples become lists)."""
         data: JsonDict = {"type": self.kind}

@@ -1,0 +1,836 @@
+"""Ticket to Ride rules: the USA map and the Europe Express edition, every rule of each.
+
+The two rulebooks differ, and each map file carries its edition's numbers, so one engine
+serves both: `board.locomotive_pile` selects Europe Express's separate Locomotive pile and
+action (and turns off the face-up Locomotive rules), `single_double_up_to` the player counts
+where only one route of a double may be used, `longest_path_bonus` (0 in Europe Express) and
+`express_bonus` the London-Istanbul bonus cards. See RULES_NOTES.md for every choice made
+where a rulebook is silent.
+
+Phases: SETUP (each seat in turn keeps at least 2 of 3 dealt tickets; others' choices stay
+hidden until all have chosen), TURN, SECOND_DRAW (after a first train card), KEEP (after
+drawing tickets).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.rng import mix_seed
+from tabletrip.games.ticket_to_ride import scoring
+from tabletrip.games.ticket_to_ride.actions import (
+    CODEC,
+    Claim,
+    DrawBlind,
+    DrawTickets,
+    KeepTickets,
+    Pass,
+    TakeFaceUp,
+    TakeLocomotive,
+)
+from tabletrip.games.ticket_to_ride.content import GRAY, LOCOMOTIVE, MAP_FILES, Board, load_board
+
+GAME_ID = "ticket-to-ride"
+FACE_UP = 5
+HAND_START = 4
+TICKETS_OFFERED = 3
+KEEP_AT_SETUP = 2
+KEEP_IN_GAME = 1
+END_TRIGGER_TRAINS = 2
+MAX_WIPES = 1000  # safety bound on consecutive three-Locomotive wipes (see RULES_NOTES.md)
+
+SETUP, TURN, SECOND_DRAW, KEEP = range(4)
+PHASE_NAMES = ("setup", "turn", "second_draw", "keep")
+
+
+class TicketToRideGame(Game):
+    """Ticket to Ride on the USA map (2-5 players) or Europe Express (2-4 players)."""
+
+    info = GameInfo(
+        id=GAME_ID,
+        title="Ticket to Ride",
+        min_players=2,
+        max_players=5,
+        options=(
+            OptionSpec(
+                "map",
+                "usa",
+                "usa: the classic USA map; europe-express: the Europe Express edition's rules",
+                choices=tuple(MAP_FILES),
+            ),
+        ),
+        summary="Collect train cards, claim routes, connect your destination tickets.",
+    )
+    codec = CODEC
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        self.board: Board = load_board(options["map"])
+        board = self.board
+        self.card_index = {name: i for i, name in enumerate(board.card_names)}
+        groups: dict[tuple[int, int], list[int]] = {}
+        for route in board.routes:
+            color = -1 if route.is_gray else self.card_index[route.color]
+            groups.setdefault((route.length, color), []).append(route.id)
+        # Routes grouped by (length, colour, -1 for gray): payments are computed once a group.
+        self.route_groups = tuple((n, c, tuple(ids)) for (n, c), ids in sorted(groups.items()))
+        self._claims: dict[tuple[int, int, int], Claim] = {}
+        self.blind = DrawBlind()
+        self.take = tuple(TakeFaceUp(name) for name in board.card_names)
+        self.take_locomotive = TakeLocomotive()
+        self.draw_tickets = DrawTickets()
+        self.pass_turn = Pass()
+        self._keeps: dict[tuple[int, ...], KeepTickets] = {}
+
+    @classmethod
+    def player_range(cls, options: dict[str, Any]) -> tuple[int, int]:
+        """USA: 2-5 players; Europe Express: 2-4."""
+        board = load_board(options["map"])
+        return board.min_players, board.max_players
+
+    def claim(self, route: int, color: int, locomotives: int) -> Claim:
+        """The (shared) Claim action for a route paid in card `color` plus Locomotives."""
+        key = (route, color, locomotives)
+        action = self._claims.get(key)
+        if action is None:
+            board = self.board
+            name = board.card_names[color]
+            action = Claim(route, board.route_name(board.routes[route]), name, locomotives)
+            self._claims[key] = action
+        return action
+
+    def keep(self, tickets: tuple[int, ...]) -> KeepTickets:
+        """The (shared) KeepTickets action for these ticket ids."""
+        action = self._keeps.get(tickets)
+        if action is None:
+            names = tuple(self.board.ticket_name(self.board.tickets[t]) for t in tickets)
+            action = self._keeps[tickets] = KeepTickets(tickets, names)
+        return action
+
+    def new_game(self, seed: int = 0) -> TicketToRideState:
+        """Shuffle, deal 4 cards and 3 tickets each, turn up 5 cards."""
+        board = self.board
+        rng = Rng(mix_seed(GAME_ID, board.map, self.players, seed))
+        cards = [c for c, n in enumerate(board.color_counts) for _ in range(n)]
+        loco_pile = board.locomotives if board.locomotive_pile else 0
+        if not board.locomotive_pile:
+            cards += [board.loco] * board.locomotives
+        deck: Deck[int] = Deck(cards)
+        deck.shuffle(rng)
+        size = len(board.card_names)
+        hands = [[0] * size for _ in range(self.players)]
+        for hand in hands:
+            for card in deck.draw_many(HAND_START, rng):
+                hand[card] += 1
+        ticket_pile = list(range(len(board.tickets)))
+        rng.shuffle(ticket_pile)
+        offers = [[ticket_pile.pop() for _ in range(TICKETS_OFFERED)] for _ in range(self.players)]
+        first = rng.below(self.players) if board.random_first_player else 0
+        state = TicketToRideState(self, seed)
+        state.rng = rng
+        state.deck = deck
+        state.face_up = []
+        state.hands = hands
+        state.known = [[0] * size for _ in range(self.players)]
+        state.loco_pile = loco_pile
+        state.ticket_pile = ticket_pile
+        state.tickets = [[] for _ in range(self.players)]
+        state.offers = offers
+        state.owner = [-1] * len(board.routes)
+        state.seat_routes = [[] for _ in range(self.players)]
+        state.trains = [board.trains] * self.players
+        state.route_points = [0] * self.players
+        state.express = [0] * self.players
+        state.express_next = 0
+        state.phase = SETUP
+        state.seat = first
+        state.first_player = first
+        state.final_turns = -1
+        state.passes = 0
+        state.over = False
+        state.refill_display()
+        return state
+
+    def static_info(self) -> JsonDict:
+        """The map (cities with coordinates, routes, tickets) and the rules numbers."""
+        board = self.board
+        return {
+            "map": board.map,
+            "header": board.header,
+            "cities": [
+                {"name": name, "lon": lon, "lat": lat}
+                for name, (lon, lat) in zip(board.cities, board.lonlat, strict=True)
+            ],
+            "routes": [
+                {
+                    "id": r.id,
+                    "a": board.cities[r.a],
+                    "b": board.cities[r.b],
+                    "length": r.length,
+                    "color": r.color,
+                }
+                for r in board.routes
+            ],
+            "tickets": [
+                {"id": t.id, "a": board.cities[t.a], "b": board.cities[t.b], "points": t.points}
+                for t in board.tickets
+            ],
+            "train_cards": dict(zip(board.colors, board.color_counts, strict=True)),
+            "locomotives": board.locomotives,
+            "locomotive_pile": board.locomotive_pile,
+            "trains_per_player": board.trains,
+            "route_points": {str(k): v for k, v in board.route_points.items()},
+            "start_score": board.start_score,
+            "longest_path_bonus": board.longest_path_bonus,
+            "express_bonus": list(board.express_bonus),
+            "express_cities": (
+                [board.cities[c] for c in board.express_cities] if board.express_cities else []
+            ),
+        }
+
+    def _state_from_json(self, data: JsonDict, seed: int) -> TicketToRideState:
+        state = TicketToRideState(self, seed)
+        state.rng = Rng(data["rng"])
+        state.deck = Deck(data["deck"], data["discards"])
+        state.face_up = list(data["face_up"])
+        state.hands = [list(h) for h in data["hands"]]
+        state.known = [list(k) for k in data["known"]]
+        state.loco_pile = data["locomotive_pile"]
+        state.ticket_pile = list(data["ticket_pile"])
+        state.tickets = [list(t) for t in data["tickets"]]
+        state.offers = [list(o) for o in data["offers"]]
+        state.owner = list(data["owner"])
+        state.seat_routes = [list(r) for r in data["seat_routes"]]
+        state.trains = list(data["trains"])
+        state.route_points = list(data["route_points"])
+        state.express = list(data["express"])
+        state.express_next = data["express_next"]
+        state.phase = PHASE_NAMES.index(data["phase"])
+        state.seat = data["seat"]
+        state.first_player = data["first_player"]
+        state.final_turns = data["final_turns"]
+        state.passes = data["passes"]
+        state.over = data["over"]
+        return state
+
+
+class TicketToRideState(State):
+    """A Ticket to Ride game in progress: plain lists of ints, cheap to copy."""
+
+    game: TicketToRideGame
+    rng: Rng
+    deck: Deck[int]
+    face_up: list[int]
+    hands: list[list[int]]  # per seat, count of each card index (Locomotive last)
+    known: list[list[int]]  # per seat, the part of the hand everyone has seen it take
+    loco_pile: int  # Europe Express: Locomotives left in their face-up pile
+    ticket_pile: list[int]  # top is the end
+    tickets: list[list[int]]  # kept tickets per seat
+    offers: list[list[int]]  # tickets drawn and not yet chosen, per seat
+    owner: list[int]  # per route: the seat that claimed it, or -1
+    seat_routes: list[list[int]]
+    trains: list[int]
+    route_points: list[int]
+    express: list[int]  # Europe Express bonus card value held per seat (0: none)
+    express_next: int
+    phase: int
+    seat: int
+    first_player: int
+    final_turns: int  # -1 until the end is triggered; then turns left in the game
+    passes: int  # consecutive passed turns
+    over: bool
+
+    # --- the contract --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide now."""
+        return self.seat
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the final round has been played."""
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current seat."""
+        if self.over:
+            return []
+        game = self.game
+        phase = self.phase
+        if phase == SETUP or phase == KEEP:
+            offer = self.offers[self.seat]
+            least = min(KEEP_AT_SETUP if phase == SETUP else KEEP_IN_GAME, len(offer))
+            return [
+                game.keep(kept)
+                for size in range(len(offer), least - 1, -1)
+                for kept in combinations(sorted(offer), size)
+            ]
+        board = game.board
+        loco = board.loco
+        deck = self.deck
+        actions: list[Action] = []
+        if phase == SECOND_DRAW:
+            if deck.cards or deck.discards:
+                actions.append(game.blind)
+            for card in sorted(set(self.face_up)):
+                if card != loco:
+                    actions.append(game.take[card])
+            return actions
+        if deck.cards or deck.discards:
+            actions.append(game.blind)
+        for card in sorted(set(self.face_up)):
+            actions.append(game.take[card])
+        if self.loco_pile:
+            actions.append(game.take_locomotive)
+        if self.ticket_pile:
+            actions.append(game.draw_tickets)
+        self._add_claims(actions)
+        if not actions:
+            actions.append(game.pass_turn)
+        return actions
+
+    def _add_claims(self, actions: list[Action]) -> None:
+        game = self.game
+        board = game.board
+        seat = self.seat
+        hand = self.hands[seat]
+        loco = board.loco
+        locos = hand[loco]
+        trains = self.trains[seat]
+        owner = self.owner
+        twin = board.twin
+        shared_doubles = self.game.players > board.single_double_up_to
+        claim = game.claim
+        colors = range(loco)
+        for length, color, route_ids in game.route_groups:
+            if length > trains:
+                continue
+            payments: list[tuple[int, int]] = []
+            for c in colors if color < 0 else (color,):
+                have = hand[c]
+                if have + locos < length or have == 0:
+                    continue
+                for used in range(max(0, length - have), min(length - 1, locos) + 1):
+                    payments.append((c, used))
+            if locos >= length:
+                payments.append((loco, length))
+            if not payments:
+                continue
+            for route in route_ids:
+                if owner[route] != -1:
+                    continue
+                other = twin[route]
+                if (
+                    other >= 0
+                    and owner[other] != -1
+                    and (owner[other] == seat or not shared_doubles)
+                ):
+                    continue
+                for c, used in payments:
+                    actions.append(claim(route, c, used))
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is not legal now, in one line; None if it is."""
+        phase = self.phase
+        if isinstance(action, KeepTickets):
+            return self._keep_problem(action)
+        if phase == SETUP or phase == KEEP:
+            return "choose which of the offered tickets to keep first"
+        if isinstance(action, DrawBlind):
+            if not (self.deck.cards or self.deck.discards):
+                return "the train card deck and the discards are empty"
+            return None
+        if isinstance(action, TakeFaceUp):
+            return self._take_problem(action)
+        if phase == SECOND_DRAW:
+            return "take your second train card (face up or blind)"
+        if isinstance(action, Claim):
+            return self._claim_problem(action)
+        if isinstance(action, DrawTickets):
+            return None if self.ticket_pile else "the destination ticket pile is empty"
+        if isinstance(action, TakeLocomotive):
+            if not self.game.board.locomotive_pile:
+                return "this map has no Locomotive pile: Locomotives are among the train cards"
+            return None if self.loco_pile else "the Locomotive pile is empty"
+        if isinstance(action, Pass):
+            if len(self.legal_actions()) == 1 and self.legal_actions()[0] == action:
+                return None
+            return "you may only pass when no other action is possible"
+        return f"{action} is not a Ticket to Ride action"
+
+    def _keep_problem(self, action: KeepTickets) -> str | None:
+        if self.phase not in (SETUP, KEEP):
+            return "there are no offered tickets to keep now"
+        offer = self.offers[self.seat]
+        least = min(KEEP_AT_SETUP if self.phase == SETUP else KEEP_IN_GAME, len(offer))
+        kept = action.tickets
+        if len(set(kept)) != len(kept) or not set(kept) <= set(offer):
+            return "keep only tickets you were offered, each once"
+        if len(kept) < least:
+            return f"keep at least {least} of the offered tickets"
+        if action != self.game.keep(tuple(sorted(kept))):
+            return "keep tickets in increasing id order, with their printed names"
+        return None
+
+    def _take_problem(self, action: TakeFaceUp) -> str | None:
+        index = self.game.card_index.get(action.card)
+        if index is None or index not in self.face_up:
+            shown = ", ".join(self.game.board.card_names[c] for c in self.face_up) or "nothing"
+            return f"there is no face-up {action.card} card (face up: {shown})"
+        if self.phase == SECOND_DRAW and index == self.game.board.loco:
+            return "a face-up Locomotive cannot be taken as the second card"
+        return None
+
+    def _claim_problem(self, action: Claim) -> str | None:
+        game = self.game
+        board = game.board
+        if not 0 <= action.route < len(board.routes):
+            return f"there is no route r{action.route}"
+        route = board.routes[action.route]
+        name = board.route_name(route)
+        if action.name != name:
+            return f"route r{action.route} is {name}, not {action.name}"
+        if self.owner[route.id] != -1:
+            return f"{name} is already claimed"
+        other = board.twin[route.id]
+        if other >= 0 and self.owner[other] != -1:
+            if self.owner[other] == self.seat:
+                return f"you already hold the other route between {name}"
+            if game.players <= board.single_double_up_to:
+                return (
+                    f"with {game.players} players only one route of the double {name} may be used"
+                )
+        if self.trains[self.seat] < route.length:
+            return f"{name} needs {route.length} trains; you have {self.trains[self.seat]}"
+        color = game.card_index.get(action.color)
+        if color is None:
+            return f"unknown card colour {action.color!r}"
+        used = action.locomotives
+        if color == board.loco:
+            if used != route.length:
+                return "pay with all Locomotives, or name the colour of the other cards"
+        elif not 0 <= used < route.length:
+            return f"use 0 to {route.length - 1} Locomotives with {action.color} cards"
+        elif not route.is_gray and action.color != route.color:
+            return f"{name} is {route.color}: pay with {route.color} cards and Locomotives"
+        hand = self.hands[self.seat]
+        if hand[board.loco] < used:
+            return f"you have {hand[board.loco]} Locomotives, not {used}"
+        if color != board.loco and hand[color] < route.length - used:
+            return f"you have {hand[color]} {action.color} cards, not {route.length - used}"
+        return None
+
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, DrawBlind):
+            self._draw_blind()
+        elif isinstance(action, TakeFaceUp):
+            self._take_face_up(self.game.card_index[action.card])
+        elif isinstance(action, Claim):
+            self._claim(action)
+        elif isinstance(action, KeepTickets):
+            self._keep(action.tickets)
+        elif isinstance(action, DrawTickets):
+            self._draw_tickets()
+        elif isinstance(action, TakeLocomotive):
+            self._take_locomotive()
+        else:
+            self.passes += 1
+            self._end_turn()
+            return
+        if self.phase == TURN:
+            self.passes = 0
+
+    # --- moves: one small function each ----------------------------------------------------
+
+    def _draw_blind(self) -> None:
+        """Draw the top card unseen (a blind Locomotive still allows a second card)."""
+        card = self.deck.draw(self.rng)
+        assert card is not None
+        self.hands[self.seat][card] += 1
+        self._after_card(ends_turn=False)
+
+    def _take_face_up(self, card: int) -> None:
+        """Take a face-up card and replace it; a face-up Locomotive is the whole draw."""
+        self.face_up.remove(card)
+        self.hands[self.seat][card] += 1
+        self.known[self.seat][card] += 1
+        self.refill_display()
+        self._after_card(ends_turn=card == self.game.board.loco)
+
+    def _after_card(self, ends_turn: bool) -> None:
+        if self.phase == SECOND_DRAW or ends_turn or not self._second_card_possible():
+            self._end_turn()
+        else:
+            self.phase = SECOND_DRAW
+
+    def _second_card_possible(self) -> bool:
+        if self.deck.cards or self.deck.discards:
+            return True
+        loco = self.game.board.loco
+        return any(card != loco for card in self.face_up)
+
+    def _take_locomotive(self) -> None:
+        """Europe Express: one Locomotive from its pile is the whole turn."""
+        self.loco_pile -= 1
+        self.hands[self.seat][self.game.board.loco] += 1
+        self.known[self.seat][self.game.board.loco] += 1
+        self._end_turn()
+
+    def _claim(self, action: Claim) -> None:
+        """Pay the cards, place the trains, score the route; maybe take the Express bonus."""
+        game = self.game
+        board = game.board
+        seat = self.seat
+        route = board.routes[action.route]
+        loco = board.loco
+        color = game.card_index[action.color]
+        used = action.locomotives
+        hand = self.hands[seat]
+        known = self.known[seat]
+        paid_color = route.length - used if color != loco else 0
+        if paid_color:
+            hand[color] -= paid_color
+            known[color] = min(known[color], hand[color])
+            self.deck.discards.extend([color] * paid_color)
+        if used:
+            hand[loco] -= used
+            known[loco] = min(known[loco], hand[loco])
+            if board.locomotive_pile:
+                self.loco_pile += used  # Europe Express: used Locomotives return to their pile
+            else:
+                self.deck.discards.extend([loco] * used)
+        self.owner[route.id] = seat
+        self.seat_routes[seat].append(route.id)
+        self.trains[seat] -= route.length
+        self.route_points[seat] += board.route_points[route.length]
+        self._check_express_bonus(seat)
+        if len(self.face_up) < FACE_UP:
+            self.refill_display()
+        self._end_turn()
+
+    def _check_express_bonus(self, seat: int) -> None:
+        board = self.game.board
+        if (
+            board.express_cities is None
+            or self.express[seat]
+            or self.express_next >= len(board.express_bonus)
+        ):
+            return
+        a, b = board.express_cities
+        if scoring.connected(self.edges(seat), a, b):
+            self.express[seat] = board.express_bonus[self.express_next]
+            self.express_next += 1
+
+    def _draw_tickets(self) -> None:
+        """Draw up to 3 tickets from the top of the pile."""
+        pile = self.ticket_pile
+        count = min(TICKETS_OFFERED, len(pile))
+        self.offers[self.seat] = [pile.pop() for _ in range(count)]
+        self.phase = KEEP
+
+    def _keep(self, kept: tuple[int, ...]) -> None:
+        """Keep the chosen tickets; the others go under the pile, in the order drawn."""
+        seat = self.seat
+        offer = self.offers[seat]
+        self.tickets[seat].extend(kept)
+        returned = [t for t in offer if t not in kept]
+        self.ticket_pile[0:0] = reversed(returned)
+        self.offers[seat] = []
+        if self.phase == SETUP:
+            self.seat = (seat + 1) % self.game.players
+            if self.seat == self.first_player:
+                self.phase = TURN
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        """Pass play on; the end trigger and the final round (every seat one more turn)."""
+        seat = self.seat
+        players = self.game.players
+        if self.final_turns >= 0:
+            self.final_turns -= 1
+            if self.final_turns == 0:
+                self.over = True
+        elif self.trains[seat] <= END_TRIGGER_TRAINS:
+            self.final_turns = players
+        if self.passes >= players:
+            self.over = True  # a whole round in which nobody could act (RULES_NOTES.md)
+        self.phase = TURN
+        if not self.over:
+            self.seat = (seat + 1) % players
+
+    def refill_display(self) -> None:
+        """Fill the face-up row to 5; three face-up Locomotives wipe it (USA rules)."""
+        face_up = self.face_up
+        deck = self.deck
+        rng = self.rng
+        while len(face_up) < FACE_UP:
+            card = deck.draw(rng)
+            if card is None:
+                break
+            face_up.append(card)
+        board = self.game.board
+        if board.locomotive_pile:
+            return
+        loco = board.loco
+        wipes = 0
+        while face_up.count(loco) >= 3 and wipes < MAX_WIPES:
+            pool = deck.cards + deck.discards + face_up
+            if len(pool) - pool.count(loco) < 3:
+                return  # no new row could show fewer than 3 Locomotives: keep this one
+            wipes += 1
+            deck.discards.extend(face_up)
+            face_up.clear()
+            while len(face_up) < FACE_UP:
+                card = deck.draw(rng)
+                if card is None:
+                    break
+                face_up.append(card)
+
+    # --- derived facts -----------------------------------------------------------------------
+
+    def edges(self, seat: int) -> list[scoring.Edge]:
+        """The seat's claimed routes as (city, city, length) edges."""
+        routes = self.game.board.routes
+        return [(routes[r].a, routes[r].b, routes[r].length) for r in self.seat_routes[seat]]
+
+    def ticket_status(self, seat: int) -> list[tuple[int, bool]]:
+        """Each kept ticket of the seat with whether its cities are connected now."""
+        roots = scoring.components(self.edges(seat))
+        board = self.game.board
+        status = []
+        for t in self.tickets[seat]:
+            ticket = board.tickets[t]
+            done = ticket.a in roots and ticket.b in roots and roots[ticket.a] == roots[ticket.b]
+            status.append((t, done))
+        return status
+
+    def scores_now(self) -> list[int]:
+        """The public score track: start score plus route points."""
+        start = self.game.board.start_score
+        return [start + p for p in self.route_points]
+
+    @property
+    def result(self) -> Result | None:
+        """Final scores, winners after tie-breaks, and each seat's scoring steps."""
+        if not self.over:
+            return None
+        board = self.game.board
+        players = self.game.players
+        paths = [scoring.longest_path(self.edges(s)) for s in range(players)]
+        longest = max(paths)
+        has_bonus = [board.longest_path_bonus > 0 and p == longest and p > 0 for p in paths]
+        breakdown = []
+        completed_counts = []
+        for seat in range(players):
+            tickets = []
+            ticket_points = 0
+            completed = 0
+            for t, done in self.ticket_status(seat):
+                ticket = board.tickets[t]
+                ticket_points += ticket.points if done else -ticket.points
+                completed += done
+                tickets.append(
+                    {
+                        "a": board.cities[ticket.a],
+                        "b": board.cities[ticket.b],
+                        "points": ticket.points,
+                        "completed": done,
+                    }
+                )
+            bonus = board.longest_path_bonus if has_bonus[seat] else 0
+            total = (
+                board.start_score
+                + self.route_points[seat]
+                + ticket_points
+                + bonus
+                + self.express[seat]
+            )
+            completed_counts.append(completed)
+            breakdown.append(
+                {
+                    "start": board.start_score,
+                    "routes": self.route_points[seat],
+                    "tickets": tickets,
+                    "tickets_points": ticket_points,
+                    "tickets_completed": completed,
+                    "longest_path": paths[seat],
+                    "longest_path_bonus": bonus,
+                    "europe_express_bonus": self.express[seat],
+                    "total": total,
+                }
+            )
+        scores = tuple(b["total"] for b in breakdown)
+        tiebreaks: list[list[int]] = [completed_counts]
+        if board.longest_path_bonus:
+            tiebreaks.append([int(h) for h in has_bonus])
+        winners = scoring.ranking(scores, tiebreaks)
+        return Result(scores, winners, tuple(breakdown))
+
+    # --- what each seat may know ----------------------------------------------------------
+
+    def _cards_json(self, counts: list[int]) -> dict[str, int]:
+        names = self.game.board.card_names
+        return {names[i]: n for i, n in enumerate(counts) if n}
+
+    def public_observation(self) -> JsonDict:
+        """The table: face-up cards, pile sizes, every seat's public state, recent moves."""
+        board = self.game.board
+        names = board.card_names
+        setup = self.phase == SETUP
+        discards = [0] * len(names)
+        for card in self.deck.discards:
+            discards[card] += 1
+        return {
+            "map": board.map,
+            "phase": PHASE_NAMES[self.phase],
+            "current_player": self.seat,
+            "face_up": [names[c] for c in self.face_up],
+            "deck_size": len(self.deck.cards),
+            "discards": self._cards_json(discards),
+            "locomotive_pile": self.loco_pile,
+            "ticket_pile_size": len(self.ticket_pile),
+            "express_bonus_left": list(board.express_bonus[self.express_next :]),
+            "final_turns_left": self.final_turns if self.final_turns >= 0 else None,
+            "seats": [
+                {
+                    "trains": self.trains[s],
+                    "score": self.scores_now()[s],
+                    "hand_size": sum(self.hands[s]),
+                    "known_cards": self._cards_json(self.known[s]),
+                    # while seats choose their first tickets, nobody sees the others' choices
+                    "ticket_count": None if setup else len(self.tickets[s]),
+                    "choosing_tickets": len(self.offers[s]) if self.offers[s] else 0,
+                    "routes": list(self.seat_routes[s]),
+                    "express_bonus": self.express[s],
+                }
+                for s in range(self.game.players)
+            ],
+            "log": [
+                [seat, action.public()] for seat, action in self.history[-2 * self.game.players :]
+            ],
+        }
+
+    def observation(self, seat: int) -> JsonDict:
+        """The public table plus the seat's own hand, tickets (with completion) and offer."""
+        board = self.game.board
+        data = self.public_observation()
+        data["seat"] = seat
+        data["hand"] = self._cards_json(self.hands[seat])
+        data["tickets"] = [
+            {
+                "id": t,
+                "a": board.cities[board.tickets[t].a],
+                "b": board.cities[board.tickets[t].b],
+                "points": board.tickets[t].points,
+                "completed": done,
+            }
+            for t, done in self.ticket_status(seat)
+        ]
+        data["offer"] = [
+            {
+                "id": t,
+                "a": board.cities[board.tickets[t].a],
+                "b": board.cities[board.tickets[t].b],
+                "points": board.tickets[t].points,
+            }
+            for t in self.offers[seat]
+        ]
+        data["seats"][seat]["ticket_count"] = len(self.tickets[seat])
+        data["log"] = [
+            [s, str(a) if s == seat else a.public()]
+            for s, a in self.history[-2 * self.game.players :]
+        ]
+        return data
+
+    # --- copies --------------------------------------------------------------------------------
+
+    def _state_json(self) -> JsonDict:
+        board = self.game.board
+        return {
+            "rng": self.rng.state,
+            "deck": list(self.deck.cards),
+            "discards": list(self.deck.discards),
+            "face_up": list(self.face_up),
+            "hands": [list(h) for h in self.hands],
+            "known": [list(k) for k in self.known],
+            "locomotive_pile": self.loco_pile,
+            "ticket_pile": list(self.ticket_pile),
+            "tickets": [list(t) for t in self.tickets],
+            "offers": [list(o) for o in self.offers],
+            "owner": list(self.owner),
+            "seat_routes": [list(r) for r in self.seat_routes],
+            "trains": list(self.trains),
+            "route_points": list(self.route_points),
+            "express": list(self.express),
+            "express_next": self.express_next,
+            "phase": PHASE_NAMES[self.phase],
+            "seat": self.seat,
+            "first_player": self.first_player,
+            "final_turns": self.final_turns,
+            "passes": self.passes,
+            "over": self.over,
+            "card_names": list(board.card_names),
+        }
+
+    def clone(self) -> TicketToRideState:
+        """A copy sharing nothing mutable (lists of ints are copied, never deep-copied)."""
+        copy = TicketToRideState.__new__(TicketToRideState)
+        self._copy_base(copy)
+        copy.rng = Rng(self.rng.state)
+        copy.deck = self.deck.clone()
+        copy.face_up = self.face_up.copy()
+        copy.hands = [h.copy() for h in self.hands]
+        copy.known = [k.copy() for k in self.known]
+        copy.loco_pile = self.loco_pile
+        copy.ticket_pile = self.ticket_pile.copy()
+        copy.tickets = [t.copy() for t in self.tickets]
+        copy.offers = [o.copy() for o in self.offers]
+        copy.owner = self.owner.copy()
+        copy.seat_routes = [r.copy() for r in self.seat_routes]
+        copy.trains = self.trains.copy()
+        copy.route_points = self.route_points.copy()
+        copy.express = self.express.copy()
+        copy.express_next = self.express_next
+        copy.phase = self.phase
+        copy.seat = self.seat
+        copy.first_player = self.first_player
+        copy.final_turns = self.final_turns
+        copy.passes = self.passes
+        copy.over = self.over
+        return copy
+
+    def determinize(self, seat: int, rng: Rng) -> TicketToRideState:
+        """Deal anew what `seat` cannot see: deck order, others' unseen cards, tickets, future."""
+        copy = self.clone()
+        players = self.game.players
+        others = [s for s in range(players) if s != seat]
+        # Train cards: the deck and the part of each other hand nobody saw being taken.
+        pool = copy.deck.cards
+        unknown_counts = {}
+        for s in others:
+            hand, known = copy.hands[s], copy.known[s]
+            unknown = [h - k for h, k in zip(hand, known, strict=True)]
+            unknown_counts[s] = sum(unknown)
+            for card, n in enumerate(unknown):
+                pool.extend([card] * n)
+            copy.hands[s] = known.copy()
+        rng.shuffle(pool)
+        for s in others:
+            hand = copy.hands[s]
+            for _ in range(unknown_counts[s]):
+                hand[pool.pop()] += 1
+        # Tickets: the pile and every other seat's kept and offered tickets.
+        tickets = copy.ticket_pile
+        for s in others:
+            tickets.extend(copy.tickets[s])
+            tickets.extend(copy.offers[s])
+        rng.shuffle(tickets)
+        for s in others:
+            copy.tickets[s] = [tickets.pop() for _ in copy.tickets[s]]
+            copy.offers[s] = [tickets.pop() for _ in copy.offers[s]]
+        copy.rng = Rng(rng.next64())
+        return copy
