@@ -13,6 +13,8 @@ and gathers its kinds in an `ActionCodec`, which turns JSON back into actions.
 from __future__ import annotations
 
 import dataclasses
+import types
+import typing
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -27,10 +29,41 @@ def _to_json_value(value: Any) -> Any:
     return value
 
 
+def _matches(value: Any, hint: Any) -> bool:
+    """Whether a JSON-decoded value fits a field's type (int, str, bool, tuples of them)."""
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_matches(v, args[0]) for v in value)
+        return len(value) == len(args) and all(
+            _matches(v, a) for v, a in zip(value, args, strict=True)
+        )
+    if origin in (typing.Union, types.UnionType):
+        return any(_matches(value, arg) for arg in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True
+
+
 def _from_json_value(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_from_json_value(v) for v in value)
     return value
+
+
+def _describe(hint: Any) -> str:
+    if typing.get_origin(hint) is tuple:
+        return "a list"
+    return getattr(hint, "__name__", str(hint))
 
 
 class Action:
@@ -64,10 +97,12 @@ class ActionCodec:
             if not kind.kind:
                 raise TypeError(f"{kind.__name__} has no kind")
             self._kinds[kind.kind] = kind
+        self.types = frozenset(self._kinds.values())
         self._fields = {
             name: frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
             for name, cls in self._kinds.items()
         }
+        self._hints = {name: typing.get_type_hints(cls) for name, cls in self._kinds.items()}
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -95,6 +130,13 @@ class ActionCodec:
             raise IllegalAction(
                 f"action {kind!r} takes fields {sorted(expected)}, got {sorted(given)}"
             )
+        hints = self._hints[kind]
+        for name in sorted(expected):
+            if not _matches(data[name], hints[name]):
+                raise IllegalAction(
+                    f"action {kind!r}: field {name!r} must be {_describe(hints[name])}, "
+                    f"got {data[name]!r}"
+                )
         try:
             return cls(**{k: _from_json_value(v) for k, v in data.items() if k != "type"})
         except (TypeError, ValueError) as exc:

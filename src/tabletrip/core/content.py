@@ -21,6 +21,8 @@ def load_content(path: Path | Traversable, model: type[M]) -> M:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ContentError(f"cannot read content file {name!r}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ContentError(f"content file {name!r} is not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

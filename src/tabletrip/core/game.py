@@ -234,7 +234,7 @@ class State(ABC):
         """Play `action` for the current player; on IllegalAction the state is unchanged."""
         if self.is_over:
             raise IllegalAction("the game is over: no more actions")
-        if not self.game.codec.accepts(action):
+        if type(action) not in self.game.codec.types:
             raise IllegalAction(f"{action!r} is not an action of {self.game.id}")
         reason = self.illegal_reason(action)
         if reason is not None:

@@ -52,7 +52,11 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n) for n > 0 (bias below 2**-50 at game sizes)."""
-        return (self.next64() * n) >> 64
+        state = (self.state + _GOLDEN) & _MASK  # next64, inlined: this is the hot call
+        self.state = state
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def random(self) -> float:
         """A float in [0, 1)."""

@@ -161,16 +161,9 @@ class Board:
     routes: tuple[Route, ...]
     twin: tuple[int, ...]  # the other route of a double, or -1
     tickets: tuple[Ticket, ...]
-
-    @property
-    def loco(self) -> int:
-        """The card index of the Locomotive."""
-        return len(self.colors)
-
-    @property
-    def card_names(self) -> tuple[str, ...]:
-        """Every card name by index, the Locomotive last."""
-        return (*self.colors, LOCOMOTIVE)
+    loco: int  # the card index of the Locomotive: len(colors)
+    card_names: tuple[str, ...]  # every card name by index, the Locomotive last
+    city_routes: tuple[int, ...]  # per city, a bit mask of the routes that touch it
 
     def route_name(self, route: Route) -> str:
         """`A-B`, as printed on the board."""
@@ -216,6 +209,11 @@ def board_from_spec(spec: MapSpec) -> Board:
         twin=tuple(twin),
         tickets=tuple(
             Ticket(i, index[t.a], index[t.b], t.points) for i, t in enumerate(spec.tickets)
+        ),
+        loco=len(spec.train_cards),
+        card_names=(*spec.train_cards, LOCOMOTIVE),
+        city_routes=tuple(
+            sum(1 << r.id for r in routes if city in (r.a, r.b)) for city in range(len(index))
         ),
     )
 

@@ -30,7 +30,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeFaceUp,
     TakeLocomotive,
 )
-from tabletrip.games.ticket_to_ride.content import GRAY, LOCOMOTIVE, MAP_FILES, Board, load_board
+from tabletrip.games.ticket_to_ride.content import MAP_FILES, Board, load_board
 
 GAME_ID = "ticket-to-ride"
 FACE_UP = 5
@@ -70,13 +70,12 @@ class TicketToRideGame(Game):
         self.board: Board = load_board(options["map"])
         board = self.board
         self.card_index = {name: i for i, name in enumerate(board.card_names)}
-        groups: dict[tuple[int, int], list[int]] = {}
-        for route in board.routes:
-            color = -1 if route.is_gray else self.card_index[route.color]
-            groups.setdefault((route.length, color), []).append(route.id)
-        # Routes grouped by (length, colour, -1 for gray): payments are computed once a group.
-        self.route_groups = tuple((n, c, tuple(ids)) for (n, c), ids in sorted(groups.items()))
-        self._claims: dict[tuple[int, int, int], Claim] = {}
+        self.loco = board.loco
+        self.lengths = tuple(route.length for route in board.routes)
+        self.longest = max(self.lengths)
+        self.all_routes = (1 << len(board.routes)) - 1
+        self.routes_upto = self._build_routes_upto()
+        self.claim_table = self._build_claim_table()
         self.blind = DrawBlind()
         self.take = tuple(TakeFaceUp(name) for name in board.card_names)
         self.take_locomotive = TakeLocomotive()
@@ -90,16 +89,53 @@ class TicketToRideGame(Game):
         board = load_board(options["map"])
         return board.min_players, board.max_players
 
-    def claim(self, route: int, color: int, locomotives: int) -> Claim:
-        """The (shared) Claim action for a route paid in card `color` plus Locomotives."""
-        key = (route, color, locomotives)
-        action = self._claims.get(key)
-        if action is None:
-            board = self.board
-            name = board.card_names[color]
-            action = Claim(route, board.route_name(board.routes[route]), name, locomotives)
-            self._claims[key] = action
-        return action
+    def _build_routes_upto(self) -> tuple[tuple[int, ...], ...]:
+        """`[card][n]`: bit mask of the routes of length <= n that `card` may pay for.
+
+        A colour card pays for routes of its colour and gray routes; the Locomotive for all.
+        """
+        board = self.board
+        table = []
+        for card, name in enumerate(board.card_names):
+            accepted = [
+                r for r in board.routes if card == board.loco or r.is_gray or r.color == name
+            ]
+            table.append(
+                tuple(
+                    sum(1 << r.id for r in accepted if r.length <= n)
+                    for n in range(self.longest + 1)
+                )
+            )
+        return tuple(table)
+
+    def _build_claim_table(self) -> tuple[tuple[tuple[Claim, ...], ...], ...]:
+        """Every Claim action, made once: `[route][card][locomotives]`.
+
+        For a colour card the tuple is indexed by the number of Locomotives (0 to length-1);
+        for the Locomotive card it holds the one all-Locomotive claim. Colours a route does
+        not accept get an empty tuple.
+        """
+        board = self.board
+        table = []
+        for route in board.routes:
+            name = board.route_name(route)
+            per_card = []
+            for card, card_name in enumerate(board.card_names):
+                if card == board.loco:
+                    per_card.append((Claim(route.id, name, card_name, route.length),))
+                elif route.is_gray or route.color == card_name:
+                    per_card.append(
+                        tuple(Claim(route.id, name, card_name, n) for n in range(route.length))
+                    )
+                else:
+                    per_card.append(())
+            table.append(tuple(per_card))
+        return tuple(table)
+
+    def claim(self, route: int, card: int, locomotives: int) -> Claim:
+        """The shared Claim action for a route paid in `card` (colour index) plus Locomotives."""
+        per_card = self.claim_table[route][card]
+        return per_card[0] if card == self.board.loco else per_card[locomotives]
 
     def keep(self, tickets: tuple[int, ...]) -> KeepTickets:
         """The (shared) KeepTickets action for these ticket ids."""
@@ -139,6 +175,8 @@ class TicketToRideGame(Game):
         state.tickets = [[] for _ in range(self.players)]
         state.offers = offers
         state.owner = [-1] * len(board.routes)
+        state.open_routes = [self.all_routes] * self.players
+        state.claimed = [0] * self.players
         state.seat_routes = [[] for _ in range(self.players)]
         state.trains = [board.trains] * self.players
         state.route_points = [0] * self.players
@@ -202,6 +240,12 @@ class TicketToRideGame(Game):
         state.tickets = [list(t) for t in data["tickets"]]
         state.offers = [list(o) for o in data["offers"]]
         state.owner = list(data["owner"])
+        state.open_routes = [self.all_routes] * self.players
+        state.claimed = [0] * self.players
+        for route, seat in enumerate(state.owner):
+            if seat >= 0:
+                state.claimed[seat] |= 1 << route
+                state.close_route(route, seat)
         state.seat_routes = [list(r) for r in data["seat_routes"]]
         state.trains = list(data["trains"])
         state.route_points = list(data["route_points"])
@@ -230,6 +274,8 @@ class TicketToRideState(State):
     tickets: list[list[int]]  # kept tickets per seat
     offers: list[list[int]]  # tickets drawn and not yet chosen, per seat
     owner: list[int]  # per route: the seat that claimed it, or -1
+    open_routes: list[int]  # per seat, a bit mask of the routes it may still claim
+    claimed: list[int]  # per seat, a bit mask of the routes it holds
     seat_routes: list[list[int]]
     trains: list[int]
     route_points: list[int]
@@ -260,7 +306,7 @@ class TicketToRideState(State):
             return []
         game = self.game
         phase = self.phase
-        if phase == SETUP or phase == KEEP:
+        if phase in (SETUP, KEEP):
             offer = self.offers[self.seat]
             least = min(KEEP_AT_SETUP if phase == SETUP else KEEP_IN_GAME, len(offer))
             return [
@@ -268,21 +314,14 @@ class TicketToRideState(State):
                 for size in range(len(offer), least - 1, -1)
                 for kept in combinations(sorted(offer), size)
             ]
-        board = game.board
-        loco = board.loco
         deck = self.deck
-        actions: list[Action] = []
+        take = game.take
+        actions: list[Action] = [game.blind] if deck.cards or deck.discards else []
         if phase == SECOND_DRAW:
-            if deck.cards or deck.discards:
-                actions.append(game.blind)
-            for card in sorted(set(self.face_up)):
-                if card != loco:
-                    actions.append(game.take[card])
+            loco = game.loco
+            actions += [take[card] for card in dict.fromkeys(self.face_up) if card != loco]
             return actions
-        if deck.cards or deck.discards:
-            actions.append(game.blind)
-        for card in sorted(set(self.face_up)):
-            actions.append(game.take[card])
+        actions += [take[card] for card in dict.fromkeys(self.face_up)]
         if self.loco_pile:
             actions.append(game.take_locomotive)
         if self.ticket_pile:
@@ -293,73 +332,67 @@ class TicketToRideState(State):
         return actions
 
     def _add_claims(self, actions: list[Action]) -> None:
+        """Append every legal Claim, by card colour; cost grows with the claims found."""
         game = self.game
-        board = game.board
         seat = self.seat
         hand = self.hands[seat]
-        loco = board.loco
+        loco = game.loco
         locos = hand[loco]
         trains = self.trains[seat]
-        owner = self.owner
-        twin = board.twin
-        shared_doubles = self.game.players > board.single_double_up_to
-        claim = game.claim
-        colors = range(loco)
-        for length, color, route_ids in game.route_groups:
-            if length > trains:
+        if trains > game.longest:
+            trains = game.longest
+        open_routes = self.open_routes[seat]
+        claim_table = game.claim_table
+        lengths = game.lengths
+        upto = game.routes_upto
+        for card in range(loco):
+            have = hand[card]
+            if not have:
                 continue
-            payments: list[tuple[int, int]] = []
-            for c in colors if color < 0 else (color,):
-                have = hand[c]
-                if have + locos < length or have == 0:
-                    continue
-                for used in range(max(0, length - have), min(length - 1, locos) + 1):
-                    payments.append((c, used))
-            if locos >= length:
-                payments.append((loco, length))
-            if not payments:
-                continue
-            for route in route_ids:
-                if owner[route] != -1:
-                    continue
-                other = twin[route]
-                if (
-                    other >= 0
-                    and owner[other] != -1
-                    and (owner[other] == seat or not shared_doubles)
-                ):
-                    continue
-                for c, used in payments:
-                    actions.append(claim(route, c, used))
+            reach = have + locos
+            if reach > trains:
+                reach = trains
+            routes = open_routes & upto[card][reach]
+            while routes:
+                low = routes & -routes
+                routes ^= low
+                route = low.bit_length() - 1
+                length = lengths[route]
+                first = length - have if length > have else 0
+                stop = length if locos >= length else locos + 1
+                actions.extend(claim_table[route][card][first:stop])
+        if locos:
+            routes = open_routes & upto[loco][locos if locos < trains else trains]
+            while routes:
+                low = routes & -routes
+                routes ^= low
+                actions.append(claim_table[low.bit_length() - 1][loco][0])
 
     def illegal_reason(self, action: Action) -> str | None:
         """Why `action` is not legal now, in one line; None if it is."""
-        phase = self.phase
-        if isinstance(action, KeepTickets):
-            return self._keep_problem(action)
-        if phase == SETUP or phase == KEEP:
+        if self.phase in (SETUP, KEEP) and type(action) is not KeepTickets:
             return "choose which of the offered tickets to keep first"
-        if isinstance(action, DrawBlind):
-            if not (self.deck.cards or self.deck.discards):
-                return "the train card deck and the discards are empty"
-            return None
-        if isinstance(action, TakeFaceUp):
-            return self._take_problem(action)
-        if phase == SECOND_DRAW:
+        if self.phase == SECOND_DRAW and type(action) not in (DrawBlind, TakeFaceUp):
             return "take your second train card (face up or blind)"
-        if isinstance(action, Claim):
-            return self._claim_problem(action)
-        if isinstance(action, DrawTickets):
-            return None if self.ticket_pile else "the destination ticket pile is empty"
-        if isinstance(action, TakeLocomotive):
-            if not self.game.board.locomotive_pile:
-                return "this map has no Locomotive pile: Locomotives are among the train cards"
-            return None if self.loco_pile else "the Locomotive pile is empty"
-        if isinstance(action, Pass):
-            if len(self.legal_actions()) == 1 and self.legal_actions()[0] == action:
-                return None
-            return "you may only pass when no other action is possible"
-        return f"{action} is not a Ticket to Ride action"
+        return _CHECKS[type(action)](self, action)
+
+    def _blind_problem(self, action: DrawBlind) -> str | None:
+        if self.deck.cards or self.deck.discards:
+            return None
+        return "the train card deck and the discards are empty"
+
+    def _tickets_problem(self, action: DrawTickets) -> str | None:
+        return None if self.ticket_pile else "the destination ticket pile is empty"
+
+    def _locomotive_problem(self, action: TakeLocomotive) -> str | None:
+        if not self.game.board.locomotive_pile:
+            return "this map has no Locomotive pile: Locomotives are among the train cards"
+        return None if self.loco_pile else "the Locomotive pile is empty"
+
+    def _pass_problem(self, action: Pass) -> str | None:
+        if self.legal_actions() == [action]:
+            return None
+        return "you may only pass when no other action is possible"
 
     def _keep_problem(self, action: KeepTickets) -> str | None:
         if self.phase not in (SETUP, KEEP):
@@ -424,36 +457,20 @@ class TicketToRideState(State):
         return None
 
     def _apply(self, action: Action) -> None:
-        if isinstance(action, DrawBlind):
-            self._draw_blind()
-        elif isinstance(action, TakeFaceUp):
-            self._take_face_up(self.game.card_index[action.card])
-        elif isinstance(action, Claim):
-            self._claim(action)
-        elif isinstance(action, KeepTickets):
-            self._keep(action.tickets)
-        elif isinstance(action, DrawTickets):
-            self._draw_tickets()
-        elif isinstance(action, TakeLocomotive):
-            self._take_locomotive()
-        else:
-            self.passes += 1
-            self._end_turn()
-            return
-        if self.phase == TURN:
-            self.passes = 0
+        _MOVES[type(action)](self, action)
 
     # --- moves: one small function each ----------------------------------------------------
 
-    def _draw_blind(self) -> None:
+    def _draw_blind(self, action: DrawBlind) -> None:
         """Draw the top card unseen (a blind Locomotive still allows a second card)."""
         card = self.deck.draw(self.rng)
         assert card is not None
         self.hands[self.seat][card] += 1
         self._after_card(ends_turn=False)
 
-    def _take_face_up(self, card: int) -> None:
+    def _take_face_up(self, action: TakeFaceUp) -> None:
         """Take a face-up card and replace it; a face-up Locomotive is the whole draw."""
+        card = self.game.card_index[action.card]
         self.face_up.remove(card)
         self.hands[self.seat][card] += 1
         self.known[self.seat][card] += 1
@@ -472,7 +489,7 @@ class TicketToRideState(State):
         loco = self.game.board.loco
         return any(card != loco for card in self.face_up)
 
-    def _take_locomotive(self) -> None:
+    def _take_locomotive(self, action: TakeLocomotive) -> None:
         """Europe Express: one Locomotive from its pile is the whole turn."""
         self.loco_pile -= 1
         self.hands[self.seat][self.game.board.loco] += 1
@@ -503,6 +520,8 @@ class TicketToRideState(State):
             else:
                 self.deck.discards.extend([loco] * used)
         self.owner[route.id] = seat
+        self.claimed[seat] |= 1 << route.id
+        self.close_route(route.id, seat)
         self.seat_routes[seat].append(route.id)
         self.trains[seat] -= route.length
         self.route_points[seat] += board.route_points[route.length]
@@ -510,6 +529,22 @@ class TicketToRideState(State):
         if len(self.face_up) < FACE_UP:
             self.refill_display()
         self._end_turn()
+
+    def close_route(self, route: int, seat: int) -> None:
+        """Route `route` is claimed by `seat`: nobody may claim it, nor (doubles) its twin.
+
+        The twin stays open to the other seats when the player count allows both routes.
+        """
+        board = self.game.board
+        closed = 1 << route
+        twin = board.twin[route]
+        if twin >= 0 and self.game.players <= board.single_double_up_to:
+            closed |= 1 << twin
+        open_routes = self.open_routes
+        for other in range(len(open_routes)):
+            open_routes[other] &= ~closed
+        if twin >= 0:
+            open_routes[seat] &= ~(1 << twin)
 
     def _check_express_bonus(self, seat: int) -> None:
         board = self.game.board
@@ -520,19 +555,25 @@ class TicketToRideState(State):
         ):
             return
         a, b = board.express_cities
-        if scoring.connected(self.edges(seat), a, b):
+        held = self.claimed[seat]
+        if (
+            held & board.city_routes[a]
+            and held & board.city_routes[b]
+            and scoring.connected(self.edges(seat), a, b)
+        ):
             self.express[seat] = board.express_bonus[self.express_next]
             self.express_next += 1
 
-    def _draw_tickets(self) -> None:
+    def _draw_tickets(self, action: DrawTickets) -> None:
         """Draw up to 3 tickets from the top of the pile."""
         pile = self.ticket_pile
         count = min(TICKETS_OFFERED, len(pile))
         self.offers[self.seat] = [pile.pop() for _ in range(count)]
         self.phase = KEEP
 
-    def _keep(self, kept: tuple[int, ...]) -> None:
+    def _keep(self, action: KeepTickets) -> None:
         """Keep the chosen tickets; the others go under the pile, in the order drawn."""
+        kept = action.tickets
         seat = self.seat
         offer = self.offers[seat]
         self.tickets[seat].extend(kept)
@@ -546,7 +587,11 @@ class TicketToRideState(State):
         else:
             self._end_turn()
 
-    def _end_turn(self) -> None:
+    def _pass(self, action: Pass) -> None:
+        """Nothing is possible: the turn passes (RULES_NOTES.md)."""
+        self._end_turn(passed=True)
+
+    def _end_turn(self, passed: bool = False) -> None:
         """Pass play on; the end trigger and the final round (every seat one more turn)."""
         seat = self.seat
         players = self.game.players
@@ -556,6 +601,7 @@ class TicketToRideState(State):
                 self.over = True
         elif self.trains[seat] <= END_TRIGGER_TRAINS:
             self.final_turns = players
+        self.passes = self.passes + 1 if passed else 0
         if self.passes >= players:
             self.over = True  # a whole round in which nobody could act (RULES_NOTES.md)
         self.phase = TURN
@@ -790,6 +836,8 @@ class TicketToRideState(State):
         copy.tickets = [t.copy() for t in self.tickets]
         copy.offers = [o.copy() for o in self.offers]
         copy.owner = self.owner.copy()
+        copy.open_routes = self.open_routes.copy()
+        copy.claimed = self.claimed.copy()
         copy.seat_routes = [r.copy() for r in self.seat_routes]
         copy.trains = self.trains.copy()
         copy.route_points = self.route_points.copy()
@@ -834,3 +882,23 @@ class TicketToRideState(State):
             copy.offers[s] = [tickets.pop() for _ in copy.offers[s]]
         copy.rng = Rng(rng.next64())
         return copy
+
+
+_CHECKS = {
+    DrawBlind: TicketToRideState._blind_problem,
+    TakeFaceUp: TicketToRideState._take_problem,
+    TakeLocomotive: TicketToRideState._locomotive_problem,
+    Claim: TicketToRideState._claim_problem,
+    DrawTickets: TicketToRideState._tickets_problem,
+    KeepTickets: TicketToRideState._keep_problem,
+    Pass: TicketToRideState._pass_problem,
+}
+_MOVES = {
+    DrawBlind: TicketToRideState._draw_blind,
+    TakeFaceUp: TicketToRideState._take_face_up,
+    TakeLocomotive: TicketToRideState._take_locomotive,
+    Claim: TicketToRideState._claim,
+    DrawTickets: TicketToRideState._draw_tickets,
+    KeepTickets: TicketToRideState._keep,
+    Pass: TicketToRideState._pass,
+}
