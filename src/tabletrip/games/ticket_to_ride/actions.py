@@ -47,9 +47,10 @@ class Claim(Action, kind="claim"):
     locomotives: int
 
     def __str__(self) -> str:
+        plural = "s" if self.locomotives != 1 else ""
         if self.color == "locomotive":
-            return f"claim r{self.route} {self.name} with {self.locomotives} locomotive"
-        loco = f" + {self.locomotives} locomotive" if self.locomotives else ""
+            return f"claim r{self.route} {self.name} with {self.locomotives} locomotive{plural}"
+        loco = f" + {self.locomotives} locomotive{plural}" if self.locomotives else ""
         return f"claim r{self.route} {self.name} with {self.color}{loco}"
 
 

@@ -31,6 +31,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.content import MAP_FILES, Board, load_board
+from tabletrip.games.ticket_to_ride.notation import parse_move
 
 GAME_ID = "ticket-to-ride"
 FACE_UP = 5
@@ -144,6 +145,10 @@ class TicketToRideGame(Game):
             names = tuple(self.board.ticket_name(self.board.tickets[t]) for t in tickets)
             action = self._keeps[tickets] = KeepTickets(tickets, names)
         return action
+
+    def parse_action(self, text: str, state: State) -> Action:
+        """A move typed by a person: exact notation or the short forms of `notation.py`."""
+        return parse_move(text, state)  # type: ignore[arg-type]
 
     def new_game(self, seed: int = 0) -> TicketToRideState:
         """Shuffle, deal 4 cards and 3 tickets each, turn up 5 cards."""
