@@ -37,5 +37,6 @@ def validate_content(data: object, model: type[M], name: str) -> M:
     except ValidationError as exc:
         error = exc.errors()[0]
         where = ".".join(str(part) for part in error["loc"]) or "top level"
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
+        others = exc.error_count() - 1
+        more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
         raise ContentError(f"content file {name!r}, entry {where}: {error['msg']}{more}") from None

@@ -7,7 +7,7 @@ them. See DESIGN.md, "The contract every game fulfils".
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -97,22 +97,24 @@ class Game(ABC):
     @classmethod
     def configure(cls, players: int | None = None, **options: Any) -> Game:
         """Validate the player count and options and make the game; OptionError if bad."""
+        return cls.from_options(players, options)
+
+    @classmethod
+    def from_options(cls, players: int | str | None, options: Mapping[str, Any]) -> Game:
+        """`configure` with the options as a mapping (any names, even `players`, are checked)."""
         checked = validate_options(cls.info.id, cls.info.options, options)
         low, high = cls.player_range(checked)
         if players is None:
             players = max(low, min(2, high))
-        if isinstance(players, str):
-            try:
-                players = int(players)
-            except ValueError:
-                players = None  # type: ignore[assignment]
-        if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        count = players
+        if isinstance(players, str) and players.strip().isdigit():
+            count = int(players)
+        if not isinstance(count, int) or isinstance(count, bool) or not low <= count <= high:
+            with_options = " with these options" if checked else ""
             raise OptionError(
-                f"{cls.info.id} takes {low} to {high} players"
-                + (" with these options" if checked else "")
-                + f", not {players!r}"
+                f"{cls.info.id} takes {low} to {high} players{with_options}, not {count!r}"
             )
-        return cls(players, checked)
+        return cls(count, checked)
 
     @property
     def id(self) -> str:

@@ -39,9 +39,13 @@ class OptionSpec:
         if self.kind is bool:
             return "true, false"
         if self.kind is int:
-            low = "" if self.minimum is None else str(self.minimum)
-            high = "" if self.maximum is None else str(self.maximum)
-            return f"a whole number from {low} to {high}" if low and high else "a whole number"
+            if self.minimum is not None and self.maximum is not None:
+                return f"a whole number from {self.minimum} to {self.maximum}"
+            if self.minimum is not None:
+                return f"a whole number of at least {self.minimum}"
+            if self.maximum is not None:
+                return f"a whole number of at most {self.maximum}"
+            return "a whole number"
         return f"any {self.kind.__name__}"
 
     def parse(self, game_id: str, value: Any) -> Any:
@@ -52,9 +56,9 @@ class OptionSpec:
             text = value.strip().lower()
             if self.kind is bool and text in _TRUE | _FALSE:
                 parsed = text in _TRUE
-            elif self.kind is int:
+            elif self.kind in (int, float):
                 try:
-                    parsed = int(text)
+                    parsed = self.kind(text)
                 except ValueError:
                     raise OptionError(f"{problem}: accepted: {self.accepted()}") from None
         if (self.kind is int and isinstance(parsed, bool)) or not isinstance(parsed, self.kind):

@@ -10,7 +10,7 @@ from typing import Any
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.errors import IllegalAction, OptionError, RecordError
 from tabletrip.core.game import State
-from tabletrip.core.registry import make
+from tabletrip.core.registry import game_class
 
 RECORD_FORMAT = "tabletrip-record/1"
 
@@ -61,6 +61,9 @@ class Record:
             raise RecordError("record 'actions' must be a list of [seat, action] pairs")
         if not isinstance(data["options"], dict) or not isinstance(data["seed"], int):
             raise RecordError("record 'options' must be an object and 'seed' a whole number")
+        labels = data.get("labels", [])
+        if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
+            raise RecordError("record 'labels' must be a list of texts")
         return cls(
             game=str(data["game"]),
             options=dict(data["options"]),
@@ -68,7 +71,7 @@ class Record:
             players=data["players"],
             actions=tuple((seat, action) for seat, action in actions),
             result=data.get("result"),
-            labels=tuple(data.get("labels", ())),
+            labels=tuple(labels),
         )
 
     def with_labels(self, labels: tuple[str, ...]) -> Record:
@@ -105,7 +108,7 @@ def replay(record: Record | JsonDict, verify: bool = True) -> State:
     if not isinstance(record, Record):
         record = Record.from_json(record)
     try:
-        game = make(record.game, players=record.players, **record.options)
+        game = game_class(record.game).from_options(record.players, record.options)
     except OptionError as exc:
         raise RecordError(f"record cannot be replayed: {exc}") from None
     state = game.new_game(seed=record.seed)

@@ -125,7 +125,7 @@ class Deck(Generic[T]):
 
     def put_bottom(self, cards: Iterable[T]) -> None:
         """Place cards under the pile, the first given ending lowest."""
-        self.cards[0:0] = reversed(list(cards))
+        self.cards[0:0] = list(cards)
 
     def discard(self, cards: Iterable[T]) -> None:
         """Put cards on the discard pile."""
