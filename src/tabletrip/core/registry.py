@@ -42,11 +42,16 @@ def game_class(game_id: str) -> type[Game]:
         raise OptionError(f"unknown game {game_id!r}: games are {known}") from None
 
 
+def game_ids() -> list[str]:
+    """Every registered game id, sorted, without importing any game."""
+    return sorted(set(_games) | set(_lazy))
+
+
 def games() -> list[GameInfo]:
     """Every registered game's info (id, title, player range, options), sorted by id."""
-    return [game_class(game_id).info for game_id in sorted(set(_games) | set(_lazy))]
+    return [game_class(game_id).info for game_id in game_ids()]
 
 
-def make(game_id: str, players: int | None = None, **options: Any) -> Game:
+def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
     """A configured game; OptionError naming the bad game, player count or option."""
-    return game_class(game_id).configure(players, **options)
+    return game_class(game_id).from_options(players, options)
