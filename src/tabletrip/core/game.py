@@ -267,6 +267,16 @@ class State(ABC):
         """Every (seat, action) played so far, oldest first."""
         return list(iter_history(self._history))
 
+    def recent_history(self, count: int) -> list[tuple[int, Action]]:
+        """The last `count` (seat, action) pairs, oldest first (cheap: walks only those)."""
+        items: list[tuple[int, Action]] = []
+        node = self._history
+        while node is not None and len(items) < count:
+            node, seat, action = node
+            items.append((seat, action))
+        items.reverse()
+        return items
+
     @property
     def num_players(self) -> int:
         """The number of seats."""

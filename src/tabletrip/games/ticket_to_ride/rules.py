@@ -40,6 +40,7 @@ TICKETS_OFFERED = 3
 KEEP_AT_SETUP = 2
 KEEP_IN_GAME = 1
 END_TRIGGER_TRAINS = 2
+LOG_LENGTH = 2  # observations show the moves of the last two rounds or so
 MAX_WIPES = 1000  # safety bound on consecutive three-Locomotive wipes (see RULES_NOTES.md)
 
 SETUP, TURN, SECOND_DRAW, KEEP = range(4)
@@ -735,6 +736,7 @@ class TicketToRideState(State):
         discards = [0] * len(names)
         for card in self.deck.discards:
             discards[card] += 1
+        scores = self.scores_now()
         return {
             "map": board.map,
             "phase": PHASE_NAMES[self.phase],
@@ -749,7 +751,7 @@ class TicketToRideState(State):
             "seats": [
                 {
                     "trains": self.trains[s],
-                    "score": self.scores_now()[s],
+                    "score": scores[s],
                     "hand_size": sum(self.hands[s]),
                     "known_cards": self._cards_json(self.known[s]),
                     # while seats choose their first tickets, nobody sees the others' choices
@@ -761,7 +763,8 @@ class TicketToRideState(State):
                 for s in range(self.game.players)
             ],
             "log": [
-                [seat, action.public()] for seat, action in self.history[-2 * self.game.players :]
+                [seat, action.public()]
+                for seat, action in self.recent_history(LOG_LENGTH * self.game.players)
             ],
         }
 
@@ -793,7 +796,7 @@ class TicketToRideState(State):
         data["seats"][seat]["ticket_count"] = len(self.tickets[seat])
         data["log"] = [
             [s, str(a) if s == seat else a.public()]
-            for s, a in self.history[-2 * self.game.players :]
+            for s, a in self.recent_history(LOG_LENGTH * self.game.players)
         ]
         return data
 
