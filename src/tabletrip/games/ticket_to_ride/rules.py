@@ -135,7 +135,10 @@ class TicketToRideGame(Game):
         return tuple(table)
 
     def claim(self, route: int, card: int, locomotives: int) -> Claim:
-        """The shared Claim action for a route paid in `card` (colour index) plus Locomotives."""
+        """The shared Claim action for a route paid in `card` (colour index) plus Locomotives.
+
+        Only for payments the route accepts (its colour or, if gray, any; or all Locomotives).
+        """
         per_card = self.claim_table[route][card]
         return per_card[0] if card == self.board.loco else per_card[locomotives]
 
@@ -322,12 +325,16 @@ class TicketToRideState(State):
             ]
         deck = self.deck
         take = game.take
-        actions: list[Action] = [game.blind] if deck.cards or deck.discards else []
-        if phase == SECOND_DRAW:
-            loco = game.loco
-            actions += [take[card] for card in dict.fromkeys(self.face_up) if card != loco]
-            return actions
-        actions += [take[card] for card in dict.fromkeys(self.face_up)]
+        actions: list[Action] = []
+        # "If there are no cards in either pile, you cannot draw Train Car Cards": face-up
+        # cards included (RULES_NOTES.md).
+        if deck.cards or deck.discards:
+            actions.append(game.blind)
+            if phase == SECOND_DRAW:
+                loco = game.loco
+                actions += [take[card] for card in dict.fromkeys(self.face_up) if card != loco]
+                return actions
+            actions += [take[card] for card in dict.fromkeys(self.face_up)]
         if self.loco_pile:
             actions.append(game.take_locomotive)
         if self.ticket_pile:
@@ -415,6 +422,8 @@ class TicketToRideState(State):
         return None
 
     def _take_problem(self, action: TakeFaceUp) -> str | None:
+        if not (self.deck.cards or self.deck.discards):
+            return "the deck and the discards are empty: no train cards may be drawn"
         index = self.game.card_index.get(action.card)
         if index is None or index not in self.face_up:
             shown = ", ".join(self.game.board.card_names[c] for c in self.face_up) or "nothing"
@@ -490,10 +499,7 @@ class TicketToRideState(State):
             self.phase = SECOND_DRAW
 
     def _second_card_possible(self) -> bool:
-        if self.deck.cards or self.deck.discards:
-            return True
-        loco = self.game.board.loco
-        return any(card != loco for card in self.face_up)
+        return bool(self.deck.cards or self.deck.discards)
 
     def _take_locomotive(self, action: TakeLocomotive) -> None:
         """Europe Express: one Locomotive from its pile is the whole turn."""
@@ -532,8 +538,8 @@ class TicketToRideState(State):
         self.trains[seat] -= route.length
         self.route_points[seat] += board.route_points[route.length]
         self._check_express_bonus(seat)
-        if len(self.face_up) < FACE_UP:
-            self.refill_display()
+        # The discards may now allow filling empty slots or wiping a kept 3-Locomotive row.
+        self.refill_display()
         self._end_turn()
 
     def close_route(self, route: int, seat: int) -> None:
