@@ -142,12 +142,24 @@ def _summary(value: Any) -> str:
     if isinstance(value, list | tuple):
         if not value:
             return "none"
+        if all(isinstance(v, dict) for v in value):
+            # One line per entry (a ticket: "Denver El Paso 4 ✓"), the way a person reads it.
+            lines = [" ".join(_mark(v) for v in entry.values()) for entry in value[:12]]
+            more = [f"and {len(value) - 12} more"] if len(value) > 12 else []
+            return "\n".join(lines + more)
         text = ", ".join(_summary(v) for v in value)
         return text if len(text) <= 24 else f"{len(value)} items"
     if isinstance(value, dict):
         text = ", ".join(f"{k}: {_summary(v)}" for k, v in value.items())
         return text if len(text) <= 24 else f"{len(value)} entries"
     return str(value)
+
+
+def _mark(value: Any) -> str:
+    """A value inside a breakdown entry: yes/no as a check mark or a cross."""
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    return _number(value) if isinstance(value, int | float) else str(value)
 
 
 def _show_value(value: Any) -> str:

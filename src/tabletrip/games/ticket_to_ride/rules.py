@@ -730,6 +730,12 @@ class TicketToRideState(State):
 
     # --- what each seat may know ----------------------------------------------------------
 
+    def render_text(self, seat: int | None) -> str:
+        """What `seat` sees, as text for a terminal (None: a spectator)."""
+        from tabletrip.games.ticket_to_ride.render import render_text
+
+        return render_text(self, seat)
+
     def _cards_json(self, counts: list[int]) -> dict[str, int]:
         names = self.game.board.card_names
         return {names[i]: n for i, n in enumerate(counts) if n}

@@ -1,0 +1,231 @@
+"""The Ticket to Ride text view and SVG map: no leaks, everything shown, well-formed SVG."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import tabletrip
+from tabletrip.bots import RandomBot
+from tabletrip.games.ticket_to_ride.render import (
+    CHECK,
+    CROSS,
+    WIDTH,
+    cards_text,
+    claimed_routes,
+    render_svg,
+    render_text,
+    seat_name,
+)
+from tabletrip.games.ticket_to_ride.rules import TicketToRideState
+
+SVG = "{http://www.w3.org/2000/svg}"
+MAPS = ("usa", "europe-express")
+
+
+def new_state(map_id: str = "usa", players: int = 2, seed: int = 0) -> TicketToRideState:
+    """A fresh game, in its setup phase."""
+    state = tabletrip.make("ticket-to-ride", map=map_id, players=players).new_game(seed)
+    assert isinstance(state, TicketToRideState)
+    return state
+
+
+def after_setup(map_id: str = "usa", players: int = 2, seed: int = 0) -> TicketToRideState:
+    """A game where every seat kept all three tickets it was dealt."""
+    state = new_state(map_id, players, seed)
+    while state.phase == 0:
+        state.apply(state.legal_actions()[0])  # the first choice keeps all the offer
+    return state
+
+
+def played(map_id: str, players: int, seed: int, moves: int) -> TicketToRideState:
+    """A game after `moves` random actions (routes claimed, cards known, a log)."""
+    state = new_state(map_id, players, seed)
+    bots = [RandomBot(seed=seed * 10 + s) for s in range(players)]
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.apply(bots[state.current_player].act(state))
+    return state
+
+
+def ticket_names(state: TicketToRideState, seat: int, offered: bool = False) -> list[str]:
+    """The `A-B` names of a seat's kept (or offered) tickets."""
+    board = state.game.board
+    ids = state.offers[seat] if offered else state.tickets[seat]
+    return [board.ticket_name(board.tickets[t]) for t in ids]
+
+
+# --- text -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_a_seat_sees_its_own_tickets_and_never_the_others(map_id: str) -> None:
+    state = after_setup(map_id, players=3, seed=4)
+    for seat in range(3):
+        text = render_text(state, seat)
+        for name in ticket_names(state, seat):
+            assert name in text
+        for other in range(3):
+            if other != seat:
+                for name in ticket_names(state, other):
+                    assert name not in text, f"seat {seat} sees {name} of seat {other}"
+    spectator = render_text(state, None)
+    for seat in range(3):
+        for name in ticket_names(state, seat):
+            assert name not in spectator
+
+
+def test_offered_tickets_show_only_to_the_seat_choosing() -> None:
+    state = new_state("usa", players=2, seed=3)
+    mine, theirs = ticket_names(state, 0, offered=True), ticket_names(state, 1, offered=True)
+    text = render_text(state, 0)
+    assert "Tickets offered to you (keep at least 2)" in text
+    assert all(name in text for name in mine)
+    assert not any(name in text for name in theirs)
+
+
+def test_a_seat_sees_its_hand_and_the_spectator_no_hand() -> None:
+    state = after_setup("usa", seed=2)
+    text = render_text(state, 0)
+    assert f"Your hand ({sum(state.hands[0])} cards): " in text
+    assert cards_text(state.observation(0)["hand"]) in text
+    assert "Your hand" not in render_text(state, None)
+    assert "Your destination tickets" not in render_text(state, None)
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_the_view_does_not_change_when_only_hidden_things_change(map_id: str) -> None:
+    state = after_setup(map_id, players=2, seed=5)
+    changed = state.clone()
+    # Seat 1 secretly holds other cards (same count) and other tickets from the pile.
+    total = sum(changed.hands[1])
+    changed.hands[1] = [0] * len(changed.hands[1])
+    changed.hands[1][0] = total
+    changed.tickets[1], changed.ticket_pile[:3] = changed.ticket_pile[:3], changed.tickets[1]
+    assert changed.hands[1] != state.hands[1] and changed.tickets[1] != state.tickets[1]
+    assert render_text(changed, 0) == render_text(state, 0)
+    assert render_text(changed, None) == render_text(state, None)
+    assert render_text(changed, 1) != render_text(state, 1)
+
+
+def test_tickets_are_marked_completed_or_not() -> None:
+    state = after_setup("usa", seed=1)
+    # Seat 0 holds every route of the map, so each of its tickets is connected.
+    state.seat_routes[0] = [route.id for route in state.game.board.routes]
+    board = state.game.board
+    done = render_text(state, 0)
+    undone = render_text(state, 1)
+    for t in state.tickets[0]:
+        ticket = board.tickets[t]
+        assert f"{CHECK} t{t} {board.ticket_name(ticket)} ({ticket.points})" in done
+    for t in state.tickets[1]:
+        ticket = board.tickets[t]
+        assert f"{CROSS} t{t} {board.ticket_name(ticket)} ({ticket.points})" in undone
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("usa", 5), ("europe-express", 4)])
+@pytest.mark.parametrize("moves", [0, 60, 400])
+def test_every_line_fits_80_columns(map_id: str, players: int, moves: int) -> None:
+    state = played(map_id, players, seed=moves, moves=moves)
+    for seat in (None, *range(players)):
+        for line in render_text(state, seat).splitlines():
+            assert len(line) <= WIDTH, line
+
+
+def test_the_table_is_shown_with_colours_in_words() -> None:
+    state = played("usa", 4, seed=7, moves=80)
+    text = render_text(state, 2)
+    observation = state.observation(2)
+    assert "Face-up cards: " + ", ".join(observation["face_up"]) in text
+    assert f"train deck {observation['deck_size']}" in text
+    assert f"destination tickets {observation['ticket_pile_size']}" in text
+    for seat, info in enumerate(observation["seats"]):
+        assert f"seat {seat} (" in text
+        if info["known_cards"]:
+            assert cards_text(info["known_cards"]) in text
+    flat = " ".join(text.split())  # long moves may wrap
+    assert observation["log"]
+    for mover, move in observation["log"]:
+        assert f"{seat_name(mover)}: {move}" in flat
+    assert "Locomotive pile" not in text and "Europe Express" not in text
+
+
+def test_europe_express_shows_its_locomotive_pile_and_bonus_cards() -> None:
+    state = after_setup("europe-express", seed=0)
+    text = render_text(state, 0)
+    left = ", ".join(str(v) for v in state.public_observation()["express_bonus_left"])
+    assert left.startswith("20, 15, 10")
+    assert f"Locomotive pile {state.loco_pile}" in text
+    assert f"Europe Express bonus (London-Istanbul) cards left: {left}" in text
+    header = next(line for line in text.splitlines() if line.strip().startswith("Seat"))
+    assert header.split()[-1] == "Express"
+
+
+# --- SVG ------------------------------------------------------------------------------------
+
+
+def route_groups(svg: str) -> dict[str, ET.Element]:
+    """The route elements of an SVG by their id."""
+    root = ET.fromstring(svg)
+    return {
+        el.attrib["id"]: el for el in root.iter() if el.attrib.get("id", "").startswith("route-")
+    }
+
+
+@pytest.mark.parametrize("map_id", MAPS)
+def test_the_svg_is_xml_with_one_element_per_route_and_city(map_id: str) -> None:
+    static = tabletrip.make("ticket-to-ride", map=map_id).static_info()
+    svg = render_svg(static, width=800)
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg" and root.attrib["width"] == "800"
+    groups = route_groups(svg)
+    assert sorted(groups) == sorted(f"route-{r['id']}" for r in static["routes"])
+    for route in static["routes"]:
+        group = groups[f"route-{route['id']}"]
+        title = group.find(f"{SVG}title")
+        assert title is not None
+        assert title.text == (
+            f"r{route['id']} {route['a']}-{route['b']}, {route['length']} {route['color']}"
+        )
+        assert len(group.findall(f"{SVG}rect")) == route["length"]
+        assert group.findall(f"{SVG}text") == []
+    cities = [el for el in root.iter() if el.attrib.get("class") == "city"]
+    assert [el.find(f"{SVG}title").text for el in cities] == [c["name"] for c in static["cities"]]
+
+
+def test_claimed_routes_carry_their_seat_number_and_colour() -> None:
+    state = played("usa", 3, seed=11, moves=200)
+    owned = claimed_routes(state.public_observation())
+    assert all(owned[s] for s in range(3))
+    groups = route_groups(render_svg(state.game.static_info(), owned))
+    owner = {r: s for s, routes in owned.items() for r in routes}
+    for route in state.game.board.routes:
+        group = groups[f"route-{route.id}"]
+        title = group.find(f"{SVG}title")
+        assert title is not None and title.text is not None
+        if route.id in owner:
+            seat = owner[route.id]
+            assert f"seat-{seat}" in group.attrib["class"].split()
+            assert group.attrib["data-seat"] == str(seat)
+            marks = [el.text for el in group.findall(f"{SVG}text")]
+            assert marks == [str(seat)] * route.length
+            assert title.text.endswith(f"claimed by seat {seat} ({['blue', 'red', 'green'][seat]})")
+        else:
+            assert "claimed" not in group.attrib["class"]
+            assert "claimed" not in title.text
+
+
+def test_svg_escapes_names() -> None:
+    static = {
+        "map": "test",
+        "cities": [
+            {"name": "A & B", "lon": 0.0, "lat": 10.0},
+            {"name": "<C>", "lon": 5.0, "lat": 12.0},
+        ],
+        "routes": [{"id": 0, "a": "A & B", "b": "<C>", "length": 2, "color": "gray"}],
+    }
+    root = ET.fromstring(render_svg(static, {1: [0]}))
+    texts = [el.text for el in root.iter(f"{SVG}text")]
+    assert "A & B" in texts and "<C>" in texts
