@@ -282,9 +282,14 @@ class State(ABC):
         """The number of seats."""
         return self.game.players
 
+    def _summary_json(self) -> JsonDict:
+        """Extra top-level keys of `to_json()` that summarise the state (derived, not loaded)."""
+        return {}
+
     def to_json(self) -> JsonDict:
         """The full state, hidden information included (not for clients: use `observation`)."""
         return {
+            **self._summary_json(),
             "format": STATE_FORMAT,
             "game": self.game.id,
             "options": dict(self.game.options),

@@ -30,7 +30,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeFaceUp,
     TakeLocomotive,
 )
-from tabletrip.games.ticket_to_ride.content import MAP_FILES, Board, load_board
+from tabletrip.games.ticket_to_ride.content import MAP_FILES, Board, load_board, map_coordinates
 from tabletrip.games.ticket_to_ride.notation import parse_move
 
 GAME_ID = "ticket-to-ride"
@@ -207,8 +207,10 @@ class TicketToRideGame(Game):
             "map": board.map,
             "header": board.header,
             "cities": [
-                {"name": name, "lon": lon, "lat": lat}
-                for name, (lon, lat) in zip(board.cities, board.lonlat, strict=True)
+                {"name": name, "lon": lon, "lat": lat, "x": x, "y": y}
+                for name, (lon, lat), (x, y) in zip(
+                    board.cities, board.lonlat, map_coordinates(board.lonlat), strict=True
+                )
             ],
             "routes": [
                 {
@@ -813,6 +815,33 @@ class TicketToRideState(State):
         return data
 
     # --- copies --------------------------------------------------------------------------------
+
+    def _summary_json(self) -> JsonDict:
+        """`seats[i]`: seat i's claimed routes and kept tickets, spelled out."""
+        board = self.game.board
+        seats = []
+        for seat in range(self.game.players):
+            routes = [board.routes[r] for r in self.seat_routes[seat]]
+            tickets = [board.tickets[t] for t in self.tickets[seat]]
+            seats.append(
+                {
+                    "routes": [
+                        {
+                            "id": r.id,
+                            "a": board.cities[r.a],
+                            "b": board.cities[r.b],
+                            "length": r.length,
+                            "color": r.color,
+                        }
+                        for r in routes
+                    ],
+                    "tickets": [
+                        {"a": board.cities[t.a], "b": board.cities[t.b], "points": t.points}
+                        for t in tickets
+                    ],
+                }
+            )
+        return {"seats": seats}
 
     def _state_json(self) -> JsonDict:
         board = self.game.board
