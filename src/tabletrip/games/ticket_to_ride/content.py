@@ -174,6 +174,20 @@ class Board:
         """`A-B`, as printed on the ticket."""
         return f"{self.cities[ticket.a]}-{self.cities[ticket.b]}"
 
+    def route_json(self, route: Route) -> dict[str, int | str]:
+        """`{"id", "a", "b", "length", "color"}` with city names."""
+        return {
+            "id": route.id,
+            "a": self.cities[route.a],
+            "b": self.cities[route.b],
+            "length": route.length,
+            "color": route.color,
+        }
+
+    def ticket_json(self, ticket: Ticket) -> dict[str, int | str]:
+        """`{"a", "b", "points"}` with city names."""
+        return {"a": self.cities[ticket.a], "b": self.cities[ticket.b], "points": ticket.points}
+
 
 def board_from_spec(spec: MapSpec) -> Board:
     """Turn a validated map file into a Board."""

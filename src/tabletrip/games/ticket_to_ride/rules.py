@@ -212,20 +212,8 @@ class TicketToRideGame(Game):
                     board.cities, board.lonlat, map_coordinates(board.lonlat), strict=True
                 )
             ],
-            "routes": [
-                {
-                    "id": r.id,
-                    "a": board.cities[r.a],
-                    "b": board.cities[r.b],
-                    "length": r.length,
-                    "color": r.color,
-                }
-                for r in board.routes
-            ],
-            "tickets": [
-                {"id": t.id, "a": board.cities[t.a], "b": board.cities[t.b], "points": t.points}
-                for t in board.tickets
-            ],
+            "routes": [board.route_json(r) for r in board.routes],
+            "tickets": [{"id": t.id, **board.ticket_json(t)} for t in board.tickets],
             "train_cards": dict(zip(board.colors, board.color_counts, strict=True)),
             "locomotives": board.locomotives,
             "locomotive_pile": board.locomotive_pile,
@@ -693,14 +681,7 @@ class TicketToRideState(State):
                 ticket = board.tickets[t]
                 ticket_points += ticket.points if done else -ticket.points
                 completed += done
-                tickets.append(
-                    {
-                        "a": board.cities[ticket.a],
-                        "b": board.cities[ticket.b],
-                        "points": ticket.points,
-                        "completed": done,
-                    }
-                )
+                tickets.append({**board.ticket_json(ticket), "completed": done})
             bonus = board.longest_path_bonus if has_bonus[seat] else 0
             total = (
                 board.start_score
@@ -789,23 +770,11 @@ class TicketToRideState(State):
         data["seat"] = seat
         data["hand"] = self._cards_json(self.hands[seat])
         data["tickets"] = [
-            {
-                "id": t,
-                "a": board.cities[board.tickets[t].a],
-                "b": board.cities[board.tickets[t].b],
-                "points": board.tickets[t].points,
-                "completed": done,
-            }
+            {"id": t, **board.ticket_json(board.tickets[t]), "completed": done}
             for t, done in self.ticket_status(seat)
         ]
         data["offer"] = [
-            {
-                "id": t,
-                "a": board.cities[board.tickets[t].a],
-                "b": board.cities[board.tickets[t].b],
-                "points": board.tickets[t].points,
-            }
-            for t in self.offers[seat]
+            {"id": t, **board.ticket_json(board.tickets[t])} for t in self.offers[seat]
         ]
         data["seats"][seat]["ticket_count"] = len(self.tickets[seat])
         data["log"] = [
@@ -819,28 +788,13 @@ class TicketToRideState(State):
     def _summary_json(self) -> JsonDict:
         """`seats[i]`: seat i's claimed routes and kept tickets, spelled out."""
         board = self.game.board
-        seats = []
-        for seat in range(self.game.players):
-            routes = [board.routes[r] for r in self.seat_routes[seat]]
-            tickets = [board.tickets[t] for t in self.tickets[seat]]
-            seats.append(
-                {
-                    "routes": [
-                        {
-                            "id": r.id,
-                            "a": board.cities[r.a],
-                            "b": board.cities[r.b],
-                            "length": r.length,
-                            "color": r.color,
-                        }
-                        for r in routes
-                    ],
-                    "tickets": [
-                        {"a": board.cities[t.a], "b": board.cities[t.b], "points": t.points}
-                        for t in tickets
-                    ],
-                }
-            )
+        seats = [
+            {
+                "routes": [board.route_json(board.routes[r]) for r in self.seat_routes[seat]],
+                "tickets": [board.ticket_json(board.tickets[t]) for t in self.tickets[seat]],
+            }
+            for seat in range(self.game.players)
+        ]
         return {"seats": seats}
 
     def _state_json(self) -> JsonDict:
