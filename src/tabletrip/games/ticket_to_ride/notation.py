@@ -53,7 +53,10 @@ def parse_move(text: str, state: TicketToRideState) -> Action:
     if first == "keep":
         return _pick(_keeps(wanted, legal), text, legal, "keep")
     if first == "claim" or "-" in wanted:
-        return _pick(_claims(wanted, legal), text, legal, "claim")
+        found = _claims(wanted, legal, state.game.board.colors)
+        if not found:
+            _explain_claim(wanted, text, state)
+        return _pick(found, text, legal, "claim")
     if wanted in ("locomotive", "loco", "take locomotive", "take loco"):
         for action in legal:
             if isinstance(action, TakeLocomotive) or (
@@ -72,14 +75,13 @@ def parse_move(text: str, state: TicketToRideState) -> Action:
     raise IllegalAction(f"{text.strip()!r} is not a move: try {_examples(legal)}")
 
 
-def _claims(wanted: str, legal: list[Action]) -> list[Action]:
+def _claims(wanted: str, legal: list[Action], colors: tuple[str, ...]) -> list[Action]:
     claims = [a for a in legal if isinstance(a, Claim)]
     route_id = re.search(r"\br(\d+)\b", wanted)
     if route_id:
         claims = [c for c in claims if c.route == int(route_id.group(1))]
     else:
         claims = [c for c in claims if _names_route(wanted, c.name)]
-    colors = {c.color for c in claims} - {"locomotive"}
     named = [color for color in colors if re.search(rf"\b{color}\b", wanted)]
     if named:
         claims = [c for c in claims if c.color in named]
@@ -103,6 +105,43 @@ def _claims(wanted: str, legal: list[Action]) -> list[Action]:
     if len({(c.name, c.color, c.locomotives) for c in claims}) == 1:
         return claims[:1]
     return claims
+
+
+def _explain_claim(wanted: str, text: str, state: TicketToRideState) -> None:
+    """A named route that cannot be claimed now: raise the rule that stops it."""
+    board = state.game.board
+    route_id = re.search(r"\br(\d+)\b", wanted)
+    routes = [
+        route
+        for route in board.routes
+        if (route_id and route.id == int(route_id.group(1)))
+        or (not route_id and _names_route(wanted, board.route_name(route)))
+    ]
+    if not routes:
+        return
+    hand = state.hands[state.current_player]
+    locos = hand[board.loco]
+    named = [c for c in board.colors if re.search(rf"\b{c}\b", wanted)]
+    plural = "s" if locos != 1 else ""
+    for route in routes:
+        name = board.route_name(route)
+        # A payment the hand surely has, so that any rule other than the cards shows first.
+        reason = state.illegal_reason(Claim(route.id, name, "locomotive", route.length))
+        if reason is not None and "Locomotives, not" not in reason:
+            raise IllegalAction(f"{text.strip()!r}: {reason}")
+        if route.is_gray and not named:
+            need = f"{route.length} cards of one colour"
+            have = f"at most {max(hand[: board.loco])} of one colour"
+        else:
+            color = named[0] if named else route.color
+            if not route.is_gray and color != route.color:
+                raise IllegalAction(f"{text.strip()!r}: {name} is {route.color}, not {color}")
+            need = f"{route.length} {color} cards"
+            have = f"{hand[state.game.card_index[color]]} {color}"
+        raise IllegalAction(
+            f"{text.strip()!r}: {name} needs {need} (Locomotives count as any colour); "
+            f"you have {have} and {locos} Locomotive{plural}"
+        )
 
 
 def _names_route(wanted: str, name: str) -> bool:
