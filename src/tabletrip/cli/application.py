@@ -1,0 +1,52 @@
+"""The `tabletrip` typer app: the commands, the one place errors are printed, and `main`.
+
+A TabletripError raised by any command is printed by `_Group.invoke` as one line,
+`error: <message>`, on stderr with exit code 2.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from tabletrip.cli.game_catalog import games
+from tabletrip.cli.play_command import play
+from tabletrip.cli.replay_command import replay
+from tabletrip.core.errors import TabletripError
+
+ERROR_EXIT = 2
+
+
+class _Group(TyperGroup):
+    """The command group: the one place where a TabletripError becomes `error: <message>`."""
+
+    def invoke(self, ctx: Any) -> Any:
+        """Run the command; a TabletripError is one line on stderr and exit code 2."""
+        try:
+            return super().invoke(ctx)
+        except TabletripError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(ERROR_EXIT) from None
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="tabletrip",
+    help="Play, watch and replay travel board games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+
+# The commands, in the order `tabletrip --help` lists them.
+app.command()(games)
+app.command()(play)
+app.command()(replay)
+
+
+def main() -> None:
+    """Entry point of the `tabletrip` console script."""
+    app(prog_name="tabletrip")

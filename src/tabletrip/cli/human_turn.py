@@ -1,0 +1,109 @@
+"""A person's turn: the legal actions listed, then lines read until one is a move or a command.
+
+A move is a number from the list or the game's notation; the commands are help, hint, log, quit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.columns import Columns
+from rich.rule import Rule
+from rich.text import Text
+
+from tabletrip import bots
+from tabletrip.cli.console import Ui
+from tabletrip.cli.game_display import _move_text
+from tabletrip.cli.game_setup import Setup
+from tabletrip.core.actions import Action
+from tabletrip.core.errors import IllegalAction
+from tabletrip.core.game import State
+from tabletrip.core.rng import mix_seed
+
+MAX_LISTED_ONE_PER_LINE = 12
+
+
+HELP_LINES = (
+    "type the number of an action, or the action itself (like the list shows), then Enter",
+    "help   this list",
+    "hint   ask the strongest bot what it would play",
+    "log    the moves so far",
+    "quit   stop now; the unfinished game is saved",
+)
+
+
+class _Quit(Exception):
+    """The person typed `quit`."""
+
+
+def _show_actions(ui: Ui, legal: Sequence[Action]) -> None:
+    items = [f"{number:>3}  {action}" for number, action in enumerate(legal, 1)]
+    if len(items) <= MAX_LISTED_ONE_PER_LINE:
+        for item in items:
+            ui.say(item)
+    else:
+        ui.show(Columns([Text(item) for item in items], column_first=True, padding=(0, 3)))
+
+
+def _read_action(text: str, legal: Sequence[Action], state: State) -> Action:
+    """A number from the list, or a notation parsed by the game; IllegalAction if neither."""
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(legal):
+            return legal[number - 1]
+        raise IllegalAction(
+            f"there is no action {number}: type a number from 1 to {len(legal)}, an action, or help"
+        )
+    return state.game.parse_action(text, state)
+
+
+def _show_log(ui: Ui, state: State, viewer: int | None) -> None:
+    history = state.history
+    if not history:
+        ui.say("no moves yet")
+    for index, (seat, action) in enumerate(history):
+        ui.say(f"#{index} {_move_text(seat, action, viewer)}")
+
+
+def _show_hint(ui: Ui, setup: Setup, state: State, legal: Sequence[Action]) -> None:
+    name = bots.strongest(setup.game.id)
+    adviser = bots.make(
+        name, game=setup.game.id, seed=mix_seed("hint", setup.seed, len(state.history))
+    )
+    with ui.console.status(f"asking bot {name}..."):
+        action = adviser.act(state)
+    number = f" (number {legal.index(action) + 1})" if action in legal else ""
+    ui.say(f"hint from bot {name}: {action}{number}")
+
+
+def _human_move(ui: Ui, setup: Setup, state: State, seat: int, first: bool) -> Action:
+    """Show `seat` its view and the legal actions; read until a move is accepted, and play it."""
+    legal = state.legal_actions()
+    ui.show(Rule(f"seat {seat} to play (you), move {len(state.history) + 1}"))
+    ui.say(state.render_text(seat))
+    ui.say()
+    _show_actions(ui, legal)
+    if first:
+        ui.say("type a number or an action; help lists the commands", style="dim")
+    while True:
+        text = ui.ask(f"seat {seat}> ")
+        command = text.lower()
+        if not text:
+            continue
+        if command in ("help", "?"):
+            for line in HELP_LINES:
+                ui.say(line)
+        elif command == "hint":
+            _show_hint(ui, setup, state, legal)
+        elif command == "log":
+            _show_log(ui, state, setup.viewer)
+        elif command == "quit":
+            raise _Quit
+        else:
+            try:
+                action = _read_action(text, legal, state)
+                state.apply(action)
+            except IllegalAction as exc:
+                ui.problem(str(exc))
+            else:
+                return action

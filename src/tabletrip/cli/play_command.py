@@ -1,0 +1,160 @@
+"""The `play` command: set a game up, play it to the end, show the result, save the record."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.rule import Rule
+
+from tabletrip import bots
+from tabletrip.cli.console import Ui
+from tabletrip.cli.game_display import _describe, _move_text, _show_result
+from tabletrip.cli.game_setup import Setup, _menu, _setup_from_args
+from tabletrip.cli.human_turn import _human_move, _Quit
+from tabletrip.core.errors import RecordError
+from tabletrip.core.game import State
+from tabletrip.core.rng import mix_seed
+from tabletrip.paths import records_dir
+
+INTERRUPTED_EXIT = 130
+
+
+def _default_record_path(game_id: str, seed: int) -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = records_dir() / f"{game_id}-{stamp}-seed{seed}.json"
+    copy = 2
+    while path.exists():
+        path = records_dir() / f"{game_id}-{stamp}-seed{seed}-{copy}.json"
+        copy += 1
+    return path
+
+
+def _save_record(ui: Ui, setup: Setup, state: State) -> Path:
+    """Save the record (finished or not) where asked, falling back to the data dir."""
+    record = state.record.with_labels(setup.labels())
+    path = setup.record_path or _default_record_path(setup.game.id, setup.seed)
+    try:
+        return record.save(path)
+    except OSError as exc:
+        if setup.record_path is None:
+            raise RecordError(f"cannot save the record to {str(path)!r}: {exc.strerror}") from None
+        fallback = _default_record_path(setup.game.id, setup.seed)
+        ui.problem(f"cannot write {str(path)!r} ({exc.strerror}): saving to {fallback} instead")
+        try:
+            return record.save(fallback)
+        except OSError as again:
+            raise RecordError(
+                f"cannot save the record to {str(fallback)!r} either: {again.strerror}"
+            ) from None
+
+
+def _play(ui: Ui, setup: Setup) -> None:
+    """Play the game to its end (or to `quit`), then show the result and save the record."""
+    game = setup.game
+    labels = setup.labels()
+    _describe(ui, game, setup.seed, ["you" if label == "human" else label for label in labels])
+    ui.say(f"(the same --seed {setup.seed} deals the same game again)", style="dim")
+    players = {
+        seat: bots.make(name, game=game.id, seed=mix_seed("seat", setup.seed, seat))
+        for seat, name in setup.bot_names.items()
+    }
+    state = game.new_game(seed=setup.seed)
+    first_human_turn = True
+    last_human: int | None = None
+    try:
+        while not state.is_over:
+            seat = state.current_player
+            if seat in setup.humans:
+                if len(setup.humans) > 1 and seat != last_human:
+                    ui.ask(f"seat {seat}, your turn: press Enter when the others look away ")
+                    if ui.console.is_terminal:
+                        ui.console.clear()
+                action = _human_move(ui, setup, state, seat, first_human_turn)
+                first_human_turn, last_human = False, seat
+            else:
+                action = players[seat].act(state)
+                state.apply(action)
+            ui.say(_move_text(seat, action, seat if seat in setup.humans else setup.viewer))
+    except (_Quit, EOFError, KeyboardInterrupt) as stop:
+        path = _save_record(ui, setup, state)
+        ui.say()
+        ui.say(f"unfinished game saved: {path}")
+        ui.say(f"replay it with: tabletrip replay {path}")
+        if isinstance(stop, KeyboardInterrupt):
+            raise typer.Exit(INTERRUPTED_EXIT) from None
+        return
+    except Exception:
+        # Keep the game played so far, then let the error be reported.
+        path = _save_record(ui, setup, state)
+        ui.problem(f"the game stopped on an error; the moves so far are saved in {path}")
+        raise
+    ui.say()
+    if setup.humans:
+        ui.show(Rule("final position"))
+        ui.say(state.render_text(None))
+        ui.say()
+    _show_result(ui, state, labels)
+    ui.say(f"record saved: {_save_record(ui, setup, state)}")
+
+
+def _stop_menu(stop: BaseException) -> NoReturn:
+    typer.echo("\nstopped: no game was started")
+    raise typer.Exit(INTERRUPTED_EXIT if isinstance(stop, KeyboardInterrupt) else 0)
+
+
+def play(
+    game: Annotated[
+        str | None,
+        typer.Argument(metavar="GAME", help="Game id (see `tabletrip games`); none: a menu asks."),
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", metavar="N", help="Number of seats.")
+    ] = None,
+    seat: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--seat",
+            "-s",
+            metavar="K",
+            help="A seat you play, from 0 (repeat: hot seat); default 0.",
+        ),
+    ] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat.")] = False,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            metavar="NAME",
+            help="Bot for the bot seats, in order (the last repeats); default: the strongest.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(metavar="S", help="Seed of the game; default: random (printed).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."
+        ),
+    ] = None,
+    record: Annotated[
+        Path | None,
+        typer.Option(metavar="FILE", help="Where to save the record; default: the data dir."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots or friends, or --watch the bots play."""
+    ui = Ui()
+    if game is None:
+        try:
+            setup = _menu(ui, players, seat or [], watch, bot or [], seed, option or [], record)
+        except (EOFError, KeyboardInterrupt) as stop:
+            _stop_menu(stop)
+    else:
+        setup = _setup_from_args(
+            game, players, seat or [], watch, bot or [], seed, option or [], record
+        )
+    _play(ui, setup)
