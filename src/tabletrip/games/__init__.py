@@ -3,6 +3,7 @@
 from tabletrip.core.registry import register_lazy
 
 BUILTIN_GAMES: dict[str, str] = {
+    "en-route": "tabletrip.games.en_route",
     "ticket-to-ride": "tabletrip.games.ticket_to_ride",
 }
 

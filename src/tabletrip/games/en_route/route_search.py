@@ -1,0 +1,654 @@
+"""The best final routes ("End of the Game", II. Determining the final route), found exactly.
+
+A final route is any trail over the drawn sections: continuous, each section at most once, free
+to cross itself and loop; one section is a route, no section is not (unless nothing was drawn).
+`best_routes` returns the k best distinct routes by steps 1-8 of `scoring`, proved optimal.
+
+Order: total PP, then route length, tourists, Landmarks (the rulebook's tie-breaks), higher
+first; routes equal in all four come by their trail, smaller first (when such ties straddle the
+k-th place, the ones kept are those the search meets first). Two routes are the same when they
+have the same section set and the same total; a trail and its reverse are one route, given in
+the direction whose crossroads sequence is smaller.
+
+The search is a depth-first branch and bound over trails, from every start crossroads.
+
+- Monotone score. Steps 1-7 only grow with the set of sections (Landmarks, tourists and
+  Visit-Them-All points are only ever added) and the objective segment only grows as the trail
+  grows. A node (trail so far U ending at v) is bounded by scoring U with every drawn section
+  still reachable from v (its remaining component R), the objective by the longest the trail
+  can become less the position of the first objective crossroads met (or the distance to the
+  nearest one), less the distance from the last one to where the trail may end.
+- Parity. A trail from v to t through R leaves out a set J of R's sections whose odd
+  crossroads are those of R with v and t toggled (a T-join), so |J| is at least a minimum
+  pairing of those crossroads by road distance (computed exactly, memoised by crossroads set).
+- Coupling. Leaving a section out can also lose a location (when it is that location's only
+  section left), which costs at least the location's marginal PP given the locations already
+  on the route (steps 1-3 are products, so a location adds more to a bigger route). With each
+  section weighted by its length, objective and location cost, J weighs at least half the sum,
+  over its odd crossroads, of the weighted distance to the nearest other one.
+- Ends. A trail ending at an earlier start was already met from its other end, so each start
+  only searches trails ending at later starts. For k = 1 the best route can be taken maximal,
+  so it runs between two odd-degree crossroads or is a closed trail using every section of an
+  even start; a trail whose start keeps unused sections that its end can no longer reach is
+  beaten by the routes that prepend some of them, and is cut when they are at least k.
+
+A node whose bound on (total, length, tourists, Landmarks) is no better than the k-th best
+found is cut; the bound is one packed integer, the four fields from most to least significant.
+
+Sections are bits internally: bit `y * 7 + x` for the horizontal section from crossroads (x, y)
+and bit `49 + y * 7 + x` for the vertical one, so the remaining component, its locations and its
+odd crossroads come from a few shifts and masks over the whole board at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from heapq import heappop, heappush
+from itertools import pairwise
+from typing import NamedTuple
+
+from tabletrip.games.en_route.geometry import (
+    CROSSROADS,
+    CROSSROADS_SECTIONS,
+    CROSSROADS_SIZE,
+    HORIZONTAL,
+    LOCATIONS,
+    MAP_SIZE,
+    SECTION_ENDS,
+    SECTIONS,
+    section_between,
+)
+from tabletrip.games.en_route.scoring import (
+    CAFE_BONUS_PP,
+    SPECIAL_KINDS,
+    Breakdown,
+    FinalBoard,
+    landmark_steps,
+    score_route,
+)
+
+_ROW = CROSSROADS_SIZE
+_VERTICAL_SHIFT = CROSSROADS  # vertical links live in bits 49..97
+_ALL_CROSSROADS = (1 << CROSSROADS) - 1
+# Locations in "corner space": location (col, row) is bit row * 7 + col (its top-left corner).
+_CORNER_LOCATIONS = sum(1 << (r * _ROW + c) for r in range(MAP_SIZE) for c in range(MAP_SIZE))
+_LAND_BITS = 6  # Landmarks on a route: at most 36
+_LENGTH_BITS = 7  # sections in a route: at most 84
+_FAR = 1 << 20  # more sections than any route
+_GLANCE = 1024  # nodes of the quick look from each start
+
+
+class Route(NamedTuple):
+    """A final route: its scoring breakdown (steps 1-8) and its trail of crossroads."""
+
+    score: Breakdown
+    trail: tuple[int, ...]
+
+    @property
+    def sections(self) -> frozenset[int]:
+        """The section indices of the route."""
+        pairs = pairwise(self.trail)
+        return frozenset(s for a, b in pairs if (s := section_between(a, b)) is not None)
+
+
+def _link_bit(section: int) -> int:
+    """The internal bit of a section index."""
+    a, _ = SECTION_ENDS[section]
+    return 1 << (a if section < HORIZONTAL else _VERTICAL_SHIFT + a)
+
+
+_LINK_BITS: tuple[int, ...] = tuple(_link_bit(s) for s in range(SECTIONS))
+
+
+def _corner_locations(links: int) -> int:
+    """The corner-space mask of the locations along a set of internal links."""
+    horizontal = links & _ALL_CROSSROADS
+    vertical = links >> _VERTICAL_SHIFT
+    return (horizontal | horizontal >> _ROW | vertical | vertical >> 1) & _CORNER_LOCATIONS
+
+
+def _corner_to_locations(corner: int) -> int:
+    """A corner-space location mask as a mask of location indices."""
+    mask = 0
+    for loc in range(LOCATIONS):
+        if corner >> (loc // MAP_SIZE * _ROW + loc % MAP_SIZE) & 1:
+            mask |= 1 << loc
+    return mask
+
+
+def _only_link(corner: int, edges: int) -> int:
+    """The link bit of the one section of `edges` along a corner-space location."""
+    horizontal = edges & _ALL_CROSSROADS
+    if horizontal >> corner & 1:
+        return 1 << corner
+    if horizontal >> (corner + _ROW) & 1:
+        return 1 << (corner + _ROW)
+    vertical = edges >> _VERTICAL_SHIFT
+    return 1 << (_VERTICAL_SHIFT + corner + (0 if vertical >> corner & 1 else 1))
+
+
+def _layers(start: int, links: int, targets: int) -> int:
+    """Sections from the crossroads mask `start` to the nearest of `targets` over `links`."""
+    horizontal = links & _ALL_CROSSROADS
+    vertical = links >> _VERTICAL_SHIFT
+    reach = start
+    steps = 0
+    while True:
+        grown = (
+            reach
+            | (reach & horizontal) << 1
+            | (reach >> 1) & horizontal
+            | (reach & vertical) << _ROW
+            | (reach >> _ROW) & vertical
+        )
+        steps += 1
+        if grown & targets:
+            return steps
+        if grown == reach:
+            return _FAR
+        reach = grown
+
+
+def is_valid_trail(drawn: Iterable[int], trail: Sequence[int]) -> bool:
+    """Whether `trail` is a final route over `drawn` (the empty trail only if nothing is drawn)."""
+    drawn_set = set(drawn)
+    if len(trail) < 2:
+        return not trail and not drawn_set
+    used: set[int] = set()
+    for a, b in pairwise(trail):
+        section = section_between(a, b)
+        if section is None or section not in drawn_set or section in used:
+            return False
+        used.add(section)
+    return True
+
+
+def best_routes(board: FinalBoard, drawn: Iterable[int], k: int = 5) -> list[Route]:
+    """The k best distinct final routes over the drawn sections, best first (see the module)."""
+    if k < 1:
+        raise ValueError(f"k = {k}: ask for at least 1 route")
+    sections = sorted(set(drawn))
+    if any(not 0 <= s < SECTIONS for s in sections):
+        raise ValueError(f"drawn: section indices are 0..{SECTIONS - 1}")
+    if not sections:
+        return [Route(score_route(board, ()), ())]
+    found = _Search(board, sections, k).run()
+    routes = []
+    for trail in found:
+        canonical = min(trail, trail[::-1])
+        routes.append(Route(score_route(board, canonical), canonical))
+    routes.sort(key=lambda r: (-r.score.total, *(-n for n in r.score.tiebreak), r.trail))
+    return routes
+
+
+class _Search:
+    """One branch-and-bound search: the drawn graph, the packed score tables, the k best."""
+
+    def __init__(self, board: FinalBoard, sections: list[int], k: int) -> None:
+        self.board = board
+        self.k = k
+        self.drawn = sum(_LINK_BITS[s] for s in sections)
+        adjacency: list[list[tuple[int, int, int]]] = [[] for _ in range(CROSSROADS)]
+        for s in sections:
+            a, b = SECTION_ENDS[s]
+            bit = _LINK_BITS[s]
+            adjacency[a].append((bit, b, _corner_locations(bit)))
+            adjacency[b].append((bit, a, _corner_locations(bit)))
+        self.adjacency = tuple(tuple(links) for links in adjacency)
+        self.at = tuple(
+            sum(_LINK_BITS[s] for s in CROSSROADS_SECTIONS[c]) & self.drawn
+            for c in range(CROSSROADS)
+        )
+        tourists = sum(map(sum, board.tourists))
+        self.tour_shift = _LAND_BITS
+        self.length_shift = _LAND_BITS + max(1, tourists.bit_length())
+        self.total_shift = self.length_shift + _LENGTH_BITS
+        cafes = CAFE_BONUS_PP * board.unused_cafe_bonuses
+        points = board.visit_them_all_points if board.visit_them_all else (0,)
+        self.extra = tuple((pp + cafes) << self.total_shift for pp in points)
+        self.vta = sum(1 << c for c in board.visit_them_all)
+        self.objective = sum(1 << c for c in board.objective)
+        self.objective_index = [-1] * CROSSROADS
+        for i, c in enumerate(board.objective):
+            self.objective_index[c] = i
+        self.cells = self.location_cells()
+        self.dist = self.distances()
+        self.pairings: dict[int, int] = {0: 0}
+        self.memo: dict[int, int] = {}
+        self.route_sums: dict[int, tuple[int, ...]] = {}
+        self.top: list[tuple[int, int, tuple[int, ...]]] = []  # (key, links, trail), best first
+        self.seen: set[tuple[int, int]] = set()
+
+    def location_cells(self) -> list[tuple[int, ...]]:
+        """Per corner-space location: 3 tourist counts, 3 special flags, common PP, Landmark."""
+        cells = [(0,) * 8 for _ in range(CROSSROADS)]
+        for loc in range(LOCATIONS):
+            landmark = self.board.landmarks[loc]
+            special = [0, 0, 0]
+            common = 0
+            if landmark is not None and landmark.kind in SPECIAL_KINDS:
+                special[SPECIAL_KINDS.index(landmark.kind)] = 1
+            elif landmark is not None:
+                common = landmark.points
+            corner = loc // MAP_SIZE * _ROW + loc % MAP_SIZE
+            cells[corner] = (*self.board.tourists[loc], *special, common, landmark is not None)
+        return cells
+
+    def distances(self) -> list[list[int]]:
+        """Sections between every two crossroads along the drawn roads (far when unconnected)."""
+        table = [[_FAR] * CROSSROADS for _ in range(CROSSROADS)]
+        for source in range(CROSSROADS):
+            row = table[source]
+            row[source] = 0
+            frontier = [source]
+            while frontier:
+                nearer = []
+                for c in frontier:
+                    for _, w, _ in self.adjacency[c]:
+                        if row[w] == _FAR:
+                            row[w] = row[c] + 1
+                            nearer.append(w)
+                frontier = nearer
+        return table
+
+    def pairing(self, odd: int) -> int:
+        """The fewest sections joining the crossroads of `odd` in pairs (a T-join's least size)."""
+        cost = self.pairings.get(odd)
+        if cost is not None:
+            return cost
+        low = odd & -odd
+        others = odd ^ low
+        row = self.dist[low.bit_length() - 1]
+        cost = _FAR
+        rest = others
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            d = row[bit.bit_length() - 1]
+            if d < cost:
+                cost = min(cost, d + self.pairing(others ^ bit))
+        self.pairings[odd] = cost
+        return cost
+
+    def steps(self, corner: int) -> int:
+        """Steps 1-5 with the tourist and Landmark counts, packed, for corner-space locations."""
+        packed = self.memo.get(corner)
+        if packed is None:
+            b = landmark_steps(self.board, _corner_to_locations(corner))
+            total = b.red + b.green + b.blue + b.yellow + b.gray
+            packed = (total << self.total_shift) | (b.tourists << self.tour_shift) | b.landmarks
+            self.memo[corner] = packed
+        return packed
+
+    def sums(self, corner: int) -> tuple[int, ...]:
+        """Tourists and Special Landmarks by colour on corner-space locations (6 numbers)."""
+        found = self.route_sums.get(corner)
+        if found is None:
+            totals = [0] * 6
+            rest = corner
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                cell = self.cells[bit.bit_length() - 1]
+                for i in range(6):
+                    totals[i] += cell[i]
+            found = self.route_sums[corner] = tuple(totals)
+        return found
+
+    def loss_weights(self, locs: int, lost: int, edges: int) -> dict[int, int]:
+        """Per section (link bit): the packed PP lost with the locations only it still reaches.
+
+        A location's loss is at least its marginal PP on top of the locations already on the
+        route: steps 1-3 multiply tourists by Landmarks, so a location adds more to more.
+        """
+        tr, tg, tb, sr, sg, sb = self.sums(locs)
+        weights: dict[int, int] = {}
+        while lost:
+            bit = lost & -lost
+            lost ^= bit
+            corner = bit.bit_length() - 1
+            r, g, b, is_r, is_g, is_b, common, landmark = self.cells[corner]
+            total = common + r * (sr + is_r) + is_r * tr
+            total += g * (sg + is_g) + is_g * tg + b * (sb + is_b) + is_b * tb
+            packed = (total << self.total_shift) + ((r + g + b) << self.tour_shift) + landmark
+            link = _only_link(corner, edges)
+            weights[link] = weights.get(link, 0) + packed
+        return weights
+
+    def lost_weights(self, used: int, locs: int, rest: int) -> dict[int, int]:
+        """The sections of `rest` that alone still reach a location not yet on the route."""
+        edges = used | rest
+        horizontal = edges & _ALL_CROSSROADS
+        vertical = edges >> _VERTICAL_SHIFT
+        top, bottom, left, right = horizontal, horizontal >> _ROW, vertical, vertical >> 1
+        twice = top & bottom | (top | bottom) & (left | right) | left & right
+        lost = (top | bottom | left | right) & _CORNER_LOCATIONS & ~twice & ~locs
+        return self.loss_weights(locs, lost, edges) if lost else {}
+
+    def spread(self, weights: dict[int, int], unit: int, rest: int, odd: int, ends: int) -> int:
+        """A lower bound on the weight of the sections a completion leaves out of `rest`.
+
+        Each left-out section weighs `unit` plus the locations it alone still reaches. The
+        left-out sections pair up the crossroads of `odd` (toggling the trail's end, one of
+        `ends`), so they weigh at least half the sum of each one's weighted distance to the
+        nearest other, less the largest (the end's).
+        """
+        cheapest = min(weights.values())
+        free = rest & ~sum(weights)
+        targets = odd | ends
+        nearest: list[int] = []
+        sources = odd
+        while sources:
+            bit = sources & -sources
+            sources ^= bit
+            others = targets ^ bit
+            if not others:
+                nearest.append(0)
+                continue
+            cost = _layers(bit, free, others) * unit
+            if cost > unit + cheapest:
+                cost = self.nearest(bit.bit_length() - 1, unit, rest, others, weights, cost)
+            nearest.append(cost)
+        return (sum(nearest) - max(nearest)) // 2
+
+    def nearest(
+        self, source: int, unit: int, rest: int, targets: int, weights: dict[int, int], cap: int
+    ) -> int:
+        """Dijkstra: the least weight of a path over `rest` from `source` to one of `targets`."""
+        adjacency = self.adjacency
+        done = {source: 0}
+        queue = [(0, source)]
+        while queue:
+            d, c = heappop(queue)
+            if d >= cap:
+                break
+            if d > done[c]:
+                continue
+            if targets >> c & 1:
+                return d
+            for link, w, _ in adjacency[c]:
+                if rest & link:
+                    far = d + unit + weights.get(link, 0)
+                    if far < done.get(w, cap):
+                        done[w] = far
+                        heappush(queue, (far, w))
+        return cap
+
+    def coupled(
+        self,
+        base: int,
+        weights: dict[int, int],
+        parity: tuple[int, int, int, int],
+        obj: int,
+        span: int,
+        kth: int,
+    ) -> bool:
+        """Whether the coupled bound cuts: every section left out costs length and locations,
+        and, for a new objective segment, objective too.
+
+        `base` scores everything reachable at full length; `span` bounds a new segment (-1 if
+        none can form) assuming only the fewest (`waste`) sections are left out.
+        """
+        rest, odd, ends, waste = parity
+        unit = 1 << self.length_shift
+        old = base + (obj << self.total_shift) - waste * unit
+        if old > kth:
+            least = max(self.spread(weights, unit, rest, odd, ends), waste * unit)
+            old = base + (obj << self.total_shift) - least
+            if old > kth:
+                return False
+        if span < 0 or base + (span << self.total_shift) - waste * unit <= kth:
+            return True
+        unit += 1 << self.total_shift
+        least = max(self.spread(weights, unit, rest, odd, ends), waste * unit)
+        return base + ((span + waste) << self.total_shift) - least <= kth
+
+    def waste(self, odd: int, ends: int) -> int:
+        """The fewest sections a trail must leave out, given R's odd crossroads toggled at v.
+
+        Ending at t in `ends` toggles t too: the left-out sections pair up `odd ^ t`; an end
+        outside `odd` costs at least one section more than leaving some crossroads unpaired.
+        """
+        least = _FAR
+        choices = odd & ends if ends & ~odd == 0 else odd
+        while choices:
+            bit = choices & -choices
+            choices ^= bit
+            cost = self.pairing(odd ^ bit) + (0 if ends & bit else 1)
+            if cost < least:
+                least = cost
+        return least
+
+    def starts(self) -> list[tuple[int, int]]:
+        """Each start with the crossroads its trails may end at, in search order.
+
+        A trail ending at an earlier start was met from that end already. For k = 1 the best
+        route is a maximal trail: it runs between two odd crossroads, or is a closed trail
+        using every section of an even start.
+        """
+        used = [c for c in range(CROSSROADS) if self.at[c]]
+        odd = [c for c in used if self.at[c].bit_count() % 2]
+        even = [c for c in used if not self.at[c].bit_count() % 2]
+        odd.sort(key=lambda c: (not self.objective >> c & 1, c))
+        even.sort(key=lambda c: (not self.objective >> c & 1, c))
+        plan = []
+        if self.k == 1:
+            later = sum(1 << c for c in odd)
+            for c in odd:
+                later ^= 1 << c
+                plan.append((c, later))
+            return plan + [(c, 1 << c) for c in even]
+        later = sum(1 << c for c in used)
+        for c in odd + even:
+            plan.append((c, later))
+            later ^= 1 << c
+        return plan
+
+    def run(self) -> list[tuple[int, ...]]:
+        """The trails of the k best distinct routes (any order)."""
+        plan = self.starts()
+        for start, ends in plan:  # a quick look from every start: good routes cut more
+            self.search_from(start, ends, _GLANCE)
+        for start, ends in plan:
+            self.search_from(start, ends)
+        return [trail for _, _, trail in self.top]
+
+    def offer(self, key: int, links: int, trail: tuple[int, ...]) -> int:
+        """Keep a route if it is among the k best; return the k-th key (-1 while fewer)."""
+        top = self.top
+        if (key, links) in self.seen:
+            return top[-1][0] if len(top) >= self.k else -1
+        if len(top) >= self.k:
+            if key <= top[-1][0]:
+                return top[-1][0]
+            dropped = top.pop()
+            self.seen.discard((dropped[0], dropped[1]))
+        index = len(top)
+        while index and top[index - 1][0] < key:
+            index -= 1
+        top.insert(index, (key, links, trail))
+        self.seen.add((key, links))
+        return top[-1][0] if len(top) >= self.k else -1
+
+    def tail(self, marks: int, ends: int) -> int:
+        """The fewest sections from any crossroads of `marks` to any of `ends`."""
+        best = _FAR
+        while marks:
+            bit = marks & -marks
+            marks ^= bit
+            row = self.dist[bit.bit_length() - 1]
+            rest = ends
+            while rest:
+                end = rest & -rest
+                rest ^= end
+                best = min(best, row[end.bit_length() - 1])
+        return best
+
+    def search_from(self, start: int, ends: int, budget: int = -1) -> None:
+        """Depth-first branch and bound over the trails from `start` to one of `ends`.
+
+        With a budget, only that many nodes are visited (a quick look for good routes).
+        """
+        k = self.k
+        drawn = self.drawn
+        adjacency = self.adjacency
+        at_start = self.at[start]
+        extra = self.extra
+        vta = self.vta
+        objective = self.objective
+        objective_index = self.objective_index
+        steps = self.steps
+        offer = self.offer
+        pairing = self.pairing
+        lost_weights = self.lost_weights
+        length_shift = self.length_shift
+        total_shift = self.total_shift
+        top = self.top
+        kth = top[-1][0] if len(top) >= k else -1
+        first = [_FAR] * len(self.board.objective)
+        if objective_index[start] >= 0:
+            first[objective_index[start]] = 0
+        path = [start]
+        # A closed trail (k = 1, even start) rotated to start where it still has an unused
+        # section, before its first objective crossroads, extends to a better route: so every
+        # crossroads up to there must end with all its sections used.
+        closed = k == 1 and ends == 1 << start
+        uneven = closed and any(self.at[c].bit_count() % 2 for c in self.component(start))
+        ones = _ALL_CROSSROADS
+        vshift = _VERTICAL_SHIFT
+        row = _ROW
+
+        def visit(
+            v: int, length: int, used: int, locs: int, cross: int, obj: int, head: int
+        ) -> None:
+            nonlocal kth, budget
+            if not budget:
+                return
+            budget -= 1
+            avail = drawn & ~used
+            horizontal = avail & ones
+            vertical = avail >> vshift
+            # The remaining component: flood the crossroads reachable from v over unused links.
+            here = 1 << v
+            reach = here
+            targets = objective & ~here
+            gap = 0
+            steps_out = 0
+            while True:
+                grown = (
+                    reach
+                    | (reach & horizontal) << 1
+                    | (reach >> 1) & horizontal
+                    | (reach & vertical) << row
+                    | (reach >> row) & vertical
+                )
+                if grown == reach:
+                    break
+                reach = grown
+                steps_out += 1
+                if not gap and reach & targets:
+                    gap = steps_out
+            rest_h = horizontal & reach
+            rest_v = vertical & reach
+            rest = rest_h.bit_count() + rest_v.bit_count()
+            if length and ends & here and (rest == 0 or k > 1):
+                key = (steps(locs) + extra[(cross & vta).bit_count()] + (obj << total_shift)) + (
+                    length << length_shift
+                )
+                if len(top) < k or key > kth:
+                    kth = offer(key, used, tuple(path))
+            ends_here = ends & reach
+            if rest == 0 or not ends_here:
+                return
+            if avail & at_start and not reach >> start & 1 and self.beaten(start, avail) >= k:
+                return
+            # Parity: the sections left out of R pair up R's odd crossroads with v and the end.
+            odd = rest_h ^ rest_h << 1 ^ rest_v ^ rest_v << row ^ here
+            waste = self.waste(odd, ends_here)
+            longest = length + rest - waste
+            bound_obj = obj
+            everything = cross | reach
+            marks = reach & objective
+            span = 0
+            pairs = marks and (everything & objective).bit_count() >= 2
+            if closed:
+                if uneven and not pairs and not obj:
+                    return  # no objective: it would have to use every section, impossible
+                ahead = (head | head >> 1) & horizontal | (
+                    (head | head >> row) & vertical
+                ) << vshift
+                if ahead & ~(rest_h | rest_v << vshift):
+                    return
+            if pairs:
+                ending = longest - self.tail(marks, ends_here)
+                while marks:
+                    bit = marks & -marks
+                    marks ^= bit
+                    j = objective_index[bit.bit_length() - 1]
+                    origin = min([f for i, f in enumerate(first) if i != j])
+                    if origin == _FAR:
+                        origin = length + gap
+                    reach_b = min(length + rest - pairing(odd ^ bit), ending)
+                    bound_obj = max(bound_obj, reach_b - origin)
+                origin = min(first) if cross & objective else length + gap
+                span = ending - origin
+            rest_links = rest_h | rest_v << vshift
+            base = steps(locs | _corner_locations(rest_links))
+            base += extra[(everything & vta).bit_count()]
+            if len(top) >= k:
+                if base + (bound_obj << total_shift) + (longest << length_shift) <= kth:
+                    return
+                weights = lost_weights(used, locs, rest_links)
+                if weights and self.coupled(
+                    base + ((length + rest) << length_shift),
+                    weights,
+                    (rest_links, odd, ends_here, waste),
+                    obj,
+                    span if pairs else -1,
+                    kth,
+                ):
+                    return
+            for bit, w, section_locs in adjacency[v]:
+                if not avail & bit:
+                    continue
+                j = objective_index[w]
+                new_obj = obj
+                fresh = False
+                if j >= 0:
+                    nearest = min([f for i, f in enumerate(first) if i != j])
+                    if nearest < _FAR:
+                        new_obj = max(obj, length + 1 - nearest)
+                    if first[j] == _FAR:
+                        first[j] = length + 1
+                        fresh = True
+                path.append(w)
+                grown = head if cross & objective else head | 1 << w
+                visit(
+                    w, length + 1, used | bit, locs | section_locs, cross | 1 << w, new_obj, grown
+                )
+                path.pop()
+                if fresh:
+                    first[j] = _FAR
+
+        visit(start, 0, 0, 0, 1 << start, 0, 1 << start)
+
+    def component(self, start: int) -> list[int]:
+        """The crossroads joined to `start` by drawn sections."""
+        return [c for c in range(CROSSROADS) if self.dist[start][c] < _FAR]
+
+    def beaten(self, start: int, avail: int) -> int:
+        """Sections in the unused component at `start`: each gives a better route to prepend."""
+        horizontal = avail & _ALL_CROSSROADS
+        vertical = avail >> _VERTICAL_SHIFT
+        reach = 1 << start
+        while True:
+            grown = (
+                reach
+                | (reach & horizontal) << 1
+                | (reach >> 1) & horizontal
+                | (reach & vertical) << _ROW
+                | (reach >> _ROW) & vertical
+            )
+            if grown == reach:
+                return (horizontal & reach).bit_count() + (vertical & reach).bit_count()
+            reach = grown
