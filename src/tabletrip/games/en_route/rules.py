@@ -309,7 +309,12 @@ class EnRouteGame(Game):
                 }
                 for g in city.goals
             ],
-            "objectives": [list(o) for o in city.objectives],
+            "objectives": [
+                {"id": i, "crossroads": list(o)}
+                for i, o in zip(city.objective_ids, city.objectives, strict=True)
+            ],
+            "level": self.options["level"],
+            "mode": self.mode,
             "challenge_table": [[list(cell) for cell in row] for row in city.challenge_table],
         }
 
@@ -1025,7 +1030,9 @@ class EnRouteState(State):
 
     def render_text(self, seat: int | None) -> str:
         """What `seat` sees, as text for a terminal (None: a spectator)."""
-        return super().render_text(seat)
+        from tabletrip.games.en_route.render import render_text
+
+        return render_text(self, seat)
 
     # --- copies ------------------------------------------------------------------------------
 
