@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import tabletrip
+from playouts import bot_games
 from run import Measure, per_second
-from tabletrip import bots
 from tabletrip.core import Rng
 
 CONFIGS = [("solo", 1), ("standard", 2), ("standard", 4)]
@@ -28,26 +28,11 @@ def _random_games(mode: str, players: int) -> Measure:
     return per_second(work, "games/s")
 
 
-def _heuristic_games(players: int) -> Measure:
-    game = tabletrip.make("en-route", players=players)
-    seeds = iter(range(10**9))
-
-    def work() -> int:
-        seed = next(seeds)
-        seat_bots = [bots.make("heuristic", game=game.id, seed=seed + s) for s in range(players)]
-        state = game.new_game(seed)
-        while not state.is_over:
-            state.apply(seat_bots[state.current_player].act(state))
-        return 1
-
-    return per_second(work, "games/s", seconds=2.0)
-
-
 def benchmarks() -> list[tuple[str, Callable[[], tuple[float, str]]]]:
     """Random playouts per player count; heuristic self-play at 2 players."""
     entries = [
         (f"en-route {mode} {players}p random: games/s", _random_games(mode, players))
         for mode, players in CONFIGS
     ]
-    entries.append(("en-route 2p heuristic vs heuristic", _heuristic_games(2)))
+    entries.append(("en-route 2p heuristic vs heuristic", bot_games("en-route", "heuristic", 2)))
     return entries

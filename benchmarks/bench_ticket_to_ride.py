@@ -12,10 +12,12 @@ from collections.abc import Callable
 from functools import cache
 
 import tabletrip
+from playouts import bot_games
 from run import Measure, per_second
 from tabletrip import bots
 from tabletrip.core import Rng, State
 
+GAME = "ticket-to-ride"
 CONFIGS = [("usa", 2), ("usa", 4), ("europe-express", 2), ("europe-express", 4)]
 
 
@@ -74,21 +76,6 @@ def _call_rate(call: Callable[[State], object]) -> Measure:
     return per_second(work, "calls/s")
 
 
-def _heuristic_games(map_id: str, players: int) -> Measure:
-    game = tabletrip.make("ticket-to-ride", players=players, map=map_id)
-    seeds = iter(range(10**9))
-
-    def work() -> int:
-        seed = next(seeds)
-        seat_bots = [bots.make("heuristic", game=game.id, seed=seed + s) for s in range(players)]
-        state = game.new_game(seed)
-        while not state.is_over:
-            state.apply(seat_bots[state.current_player].act(state))
-        return 1
-
-    return per_second(work, "games/s", seconds=2.0)
-
-
 def benchmarks() -> list[tuple[str, Measure]]:
     """Random playouts per configuration, hot calls, heuristic games."""
     entries: list[tuple[str, Measure]] = []
@@ -108,7 +95,10 @@ def benchmarks() -> list[tuple[str, Measure]]:
     ]
     if "heuristic" in bots.names("ticket-to-ride"):
         entries += [
-            ("ttr usa 2p heuristic vs heuristic", _heuristic_games("usa", 2)),
-            ("ttr europe-express 2p heuristic", _heuristic_games("europe-express", 2)),
+            ("ttr usa 2p heuristic vs heuristic", bot_games(GAME, "heuristic", 2, map="usa")),
+            (
+                "ttr europe-express 2p heuristic",
+                bot_games(GAME, "heuristic", 2, map="europe-express"),
+            ),
         ]
     return entries

@@ -25,11 +25,15 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tabletrip.core import ContentError, load_content
+from tabletrip.games.en_route.geometry import (
+    CROSSROADS,
+    CROSSROADS_SIZE,
+    LOCATIONS,
+    MAP_SIZE,
+    crossroads_index,
+    location_index,
+)
 
-MAP_SIZE = 6  # locations per side
-CROSSROADS_SIZE = MAP_SIZE + 1  # crossroads per side
-LOCATIONS = MAP_SIZE * MAP_SIZE
-CROSSROADS = CROSSROADS_SIZE * CROSSROADS_SIZE
 TOURIST_TYPES = ("red", "green", "blue")  # index order of every tourist count tuple
 SPECIAL_COLORS = TOURIST_TYPES  # a Special Landmark scores the tourists of its own colour
 LANDMARK_COLORS = ("red", "green", "blue", "yellow", "gray")
@@ -67,16 +71,6 @@ CrossCoord = Annotated[int, Field(ge=0, le=CROSSROADS_SIZE - 1)]
 Crossroad = tuple[CrossCoord, CrossCoord]
 TouristType = Literal["red", "green", "blue"]
 Tourists = dict[TouristType, Annotated[int, Field(ge=1)]]
-
-
-def location_index(col: int, row: int) -> int:
-    """The flat index of location (col, row)."""
-    return row * MAP_SIZE + col
-
-
-def crossroads_index(x: int, y: int) -> int:
-    """The flat index of crossroads (x, y)."""
-    return y * CROSSROADS_SIZE + x
 
 
 def tourist_tuple(tourists: dict[str, int]) -> tuple[int, int, int]:

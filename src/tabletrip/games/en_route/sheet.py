@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletrip.games.en_route.content import TOURIST_TYPES
 from tabletrip.games.en_route.geometry import LOCATIONS
 
-TOURIST_TYPES = ("red", "green", "blue")
+__all__ = ["TOURIST_TYPES", "Sheet"]
 
 
 class Sheet:
