@@ -20,17 +20,27 @@ The search is a depth-first branch and bound over trails, from every start cross
   nearest one), less the distance from the last one to where the trail may end.
 - Parity. A trail from v to t through R leaves out a set J of R's sections whose odd
   crossroads are those of R with v and t toggled (a T-join), so |J| is at least a minimum
-  pairing of those crossroads by road distance (computed exactly, memoised by crossroads set).
+  pairing of those crossroads by road distance (exact, memoised by crossroads set).
 - Coupling. Leaving a section out can also lose a location (when it is that location's only
   section left), which costs at least the location's marginal PP given the locations already
-  on the route (steps 1-3 are products, so a location adds more to a bigger route). With each
-  section weighted by its length, objective and location cost, J weighs at least half the sum,
-  over its odd crossroads, of the weighted distance to the nearest other one.
+  on the route (steps 1-3 are products, so a location adds more to a bigger route); for a new
+  objective segment each left-out section also costs 1 PP. Weighing the sections so, J weighs
+  at least half the sum, over its odd crossroads, of the weighted distance to the nearest
+  other one; near the root (most of the map still ahead) the pairing is instead relaxed to an
+  assignment and solved exactly (Hungarian method), a tighter bound worth its cost there.
+- Bridges. A trail never comes back over a bridge of R, so it leaves each 2-edge-connected
+  block by at most one bridge; the node is also bounded by the best single path of blocks.
 - Ends. A trail ending at an earlier start was already met from its other end, so each start
   only searches trails ending at later starts. For k = 1 the best route can be taken maximal,
   so it runs between two odd-degree crossroads or is a closed trail using every section of an
-  even start; a trail whose start keeps unused sections that its end can no longer reach is
-  beaten by the routes that prepend some of them, and is cut when they are at least k.
+  even start (and, rotated to start before its first objective crossroads, could not be
+  extended: so those crossroads must end with every section used). A trail whose start keeps
+  unused sections its end can no longer reach is beaten by the routes that prepend some of
+  them, and is cut when they are at least k.
+- Transpositions. A node reaching v over the same sections as one already searched, with no
+  more ends allowed and objective prospects no better (for k > 1: the same), is cut.
+- Order. A quick look (a few nodes) from every start, most promising first, finds good routes
+  before the full searches, which then cut more.
 
 A node whose bound on (total, length, tourists, Landmarks) is no better than the k-th best
 found is cut; the bound is one packed integer, the four fields from most to least significant.
@@ -75,7 +85,10 @@ _CORNER_LOCATIONS = sum(1 << (r * _ROW + c) for r in range(MAP_SIZE) for c in ra
 _LAND_BITS = 6  # Landmarks on a route: at most 36
 _LENGTH_BITS = 7  # sections in a route: at most 84
 _FAR = 1 << 20  # more sections than any route
-_GLANCE = 1024  # nodes of the quick look from each start
+_GLANCE = 64  # nodes of the quick look from each start
+_TRANSPOSITIONS = 1 << 20  # nodes remembered at most
+_EXACT_SHARE = 0.85  # share of the drawn sections still ahead from which pairing is solved
+_NEVER = 1 << 100  # a cost no pairing pays
 
 
 class Route(NamedTuple):
@@ -127,6 +140,39 @@ def _only_link(corner: int, edges: int) -> int:
     return 1 << (_VERTICAL_SHIFT + corner + (0 if vertical >> corner & 1 else 1))
 
 
+def _flood(start: int, links: int) -> int:
+    """The crossroads reachable from the crossroads mask `start` over `links`."""
+    horizontal = links & _ALL_CROSSROADS
+    vertical = links >> _VERTICAL_SHIFT
+    reach = start
+    while True:
+        grown = (
+            reach
+            | (reach & horizontal) << 1
+            | (reach >> 1) & horizontal
+            | (reach & vertical) << _ROW
+            | (reach >> _ROW) & vertical
+        )
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+def _incident(crossroads: int, links: int) -> int:
+    """The links of `links` with at least one end in the crossroads mask."""
+    horizontal = links & _ALL_CROSSROADS
+    vertical = links >> _VERTICAL_SHIFT
+    near_h = (crossroads | crossroads >> 1) & horizontal
+    return near_h | ((crossroads | crossroads >> _ROW) & vertical) << _VERTICAL_SHIFT
+
+
+def _ends(links: int) -> int:
+    """The crossroads mask of every end of `links`."""
+    horizontal = links & _ALL_CROSSROADS
+    vertical = links >> _VERTICAL_SHIFT
+    return horizontal | horizontal << 1 | vertical | vertical << _ROW
+
+
 def _layers(start: int, links: int, targets: int) -> int:
     """Sections from the crossroads mask `start` to the nearest of `targets` over `links`."""
     horizontal = links & _ALL_CROSSROADS
@@ -147,6 +193,48 @@ def _layers(start: int, links: int, targets: int) -> int:
         if grown == reach:
             return _FAR
         reach = grown
+
+
+def _assignment(costs: list[list[int]]) -> int:
+    """The least total cost of giving each row its own column (Hungarian method, O(n^3))."""
+    n = len(costs)
+    row_price = [0] * (n + 1)
+    column_price = [0] * (n + 1)
+    owner = [0] * (n + 1)  # the row given each column, 1-based; column 0 is a scratch slot
+    way = [0] * (n + 1)
+    for row in range(1, n + 1):
+        owner[0] = row
+        column = 0
+        slack = [_NEVER * 4] * (n + 1)
+        done = [False] * (n + 1)
+        while owner[column]:
+            done[column] = True
+            current = owner[column]
+            delta = _NEVER * 4
+            best = 0
+            line = costs[current - 1]
+            price = row_price[current]
+            for j in range(1, n + 1):
+                if not done[j]:
+                    reduced = line[j - 1] - price - column_price[j]
+                    if reduced < slack[j]:
+                        slack[j] = reduced
+                        way[j] = column
+                    if slack[j] < delta:
+                        delta = slack[j]
+                        best = j
+            for j in range(n + 1):
+                if done[j]:
+                    row_price[owner[j]] += delta
+                    column_price[j] -= delta
+                else:
+                    slack[j] -= delta
+            column = best
+        while column:
+            previous = way[column]
+            owner[column] = owner[previous]
+            column = previous
+    return -column_price[0]
 
 
 def is_valid_trail(drawn: Iterable[int], trail: Sequence[int]) -> bool:
@@ -214,9 +302,14 @@ class _Search:
         self.cells = self.location_cells()
         self.dist = self.distances()
         self.pairings: dict[int, int] = {0: 0}
+        self.exact_from = _EXACT_SHARE * len(sections)
+        self.wastes: dict[tuple[int, int], int] = {}
+        self.tails: dict[tuple[int, int], int] = {}
         self.memo: dict[int, int] = {}
         self.route_sums: dict[int, tuple[int, ...]] = {}
         self.top: list[tuple[int, int, tuple[int, ...]]] = []  # (key, links, trail), best first
+        self.probed = -1  # the bound at the root of the last search
+        self.transpositions: dict[tuple[int, int], list[tuple[int, int, tuple[int, ...]]]] = {}
         self.seen: set[tuple[int, int]] = set()
 
     def location_cells(self) -> list[tuple[int, ...]]:
@@ -315,6 +408,80 @@ class _Search:
             weights[link] = weights.get(link, 0) + packed
         return weights
 
+    def bridges(self, v: int, rest: int) -> int:
+        """The links of `rest` (a component reached from v) whose removal splits it (Tarjan)."""
+        adjacency = self.adjacency
+        order = {v: 0}
+        low = {v: 0}
+        stack = [(v, 0, iter(adjacency[v]))]
+        found = 0
+        while stack:
+            c, via, links = stack[-1]
+            for link, w, _ in links:
+                if not rest & link or link == via:
+                    continue
+                if w in order:
+                    low[c] = min(low[c], order[w])
+                else:
+                    order[w] = low[w] = len(order)
+                    stack.append((w, link, iter(adjacency[w])))
+                    break
+            else:
+                stack.pop()
+                if stack:
+                    parent = stack[-1][0]
+                    low[parent] = min(low[parent], low[c])
+                    if low[c] > order[parent]:
+                        found |= via
+        return found
+
+    def branch_escapes(
+        self, node: tuple[int, ...], entry: int, links: int, bridges: int, kth: int
+    ) -> bool:
+        """Whether some way on from `entry` through `links` may beat the k-th best key.
+
+        A trail never comes back over a bridge, so from each 2-edge-connected block it leaves
+        by at most one bridge: it stays within one path of blocks. `node` is (locations,
+        crossroads, objective, objective bound, length, most sections still to add, sections
+        taken so far along this path). A branch is followed only if all of it may beat kth.
+        """
+        taken = node[-1]
+        inner = links & ~bridges
+        block = _flood(entry, inner)
+        inside = _incident(block, inner)
+        exits = _incident(block, links & bridges)
+        taken |= inside
+        if not exits:
+            return self.path_value(node, taken) > kth
+        onward = links & ~inside & ~exits
+        branches = []
+        while exits:
+            bridge = exits & -exits
+            exits ^= bridge
+            beyond = _ends(bridge) & ~block
+            branch = _incident(_flood(beyond, onward), onward)
+            value = self.path_value(node, taken | bridge | branch)
+            if value > kth:
+                if not branch:
+                    return True  # a dead end: nothing more to choose beyond it
+                branches.append((value, bridge, beyond, branch))
+        branches.sort(reverse=True)
+        for _, bridge, beyond, branch in branches:
+            step = (*node[:-1], taken | bridge)
+            if self.branch_escapes(step, beyond, onward & branch, bridges, kth):
+                return True
+        return False
+
+    def path_value(self, node: tuple[int, ...], taken: int) -> int:
+        """The bound of a node (see `branch_escapes`) when its trail may use only `taken`."""
+        locs, cross, obj, bound_obj, length, more, _ = node
+        near = cross | _ends(taken)
+        pairs = (near & self.objective).bit_count() >= 2
+        value = self.steps(locs | _corner_locations(taken))
+        value += self.extra[(near & self.vta).bit_count()]
+        value += (bound_obj if pairs else obj) << self.total_shift
+        return value + ((length + min(more, taken.bit_count())) << self.length_shift)
+
     def lost_weights(self, used: int, locs: int, rest: int) -> dict[int, int]:
         """The sections of `rest` that alone still reach a location not yet on the route."""
         edges = used | rest
@@ -333,6 +500,8 @@ class _Search:
         `ends`), so they weigh at least half the sum of each one's weighted distance to the
         nearest other, less the largest (the end's).
         """
+        if rest.bit_count() >= self.exact_from:
+            return self.matching(weights, unit, rest, odd, ends)
         cheapest = min(weights.values())
         free = rest & ~sum(weights)
         targets = odd | ends
@@ -350,6 +519,61 @@ class _Search:
                 cost = self.nearest(bit.bit_length() - 1, unit, rest, others, weights, cost)
             nearest.append(cost)
         return (sum(nearest) - max(nearest)) // 2
+
+    def matching(self, weights: dict[int, int], unit: int, rest: int, odd: int, ends: int) -> int:
+        """A lower bound on the weight of sections pairing up `odd` toggled at an end (slower).
+
+        Road distances between the odd crossroads (a path avoids the costly sections or pays
+        for the cheapest); the pairing is relaxed to an assignment (each crossroads sends one
+        path and receives one, half the cost), solved exactly. A spare point takes the end:
+        free at an end, else one more section.
+        """
+        points = [c for c in range(CROSSROADS) if odd >> c & 1]
+        outside = ends & ~odd
+        free = rest & ~sum(weights)
+        cheapest = min(weights.values())
+        costs = []
+        for i, a in enumerate(points):
+            row = self.lower_distances(a, unit, free, cheapest, points)
+            row[i] = _NEVER
+            row.append(0 if ends >> points[i] & 1 else unit if outside else _NEVER)
+            costs.append(row)
+        costs.append([row[-1] for row in costs] + [_NEVER])
+        return _assignment(costs) // 2
+
+    def lower_distances(
+        self, source: int, unit: int, free: int, cheapest: int, points: list[int]
+    ) -> list[int]:
+        """Lower bounds on the weighted road distance from `source` to each of `points`."""
+        horizontal = free & _ALL_CROSSROADS
+        vertical = free >> _VERTICAL_SHIFT
+        reach = 1 << source
+        remaining = sum(1 << p for p in points) & ~reach
+        hops: dict[int, int] = {}
+        layer = 0
+        while remaining:
+            grown = (
+                reach
+                | (reach & horizontal) << 1
+                | (reach >> 1) & horizontal
+                | (reach & vertical) << _ROW
+                | (reach >> _ROW) & vertical
+            )
+            if grown == reach:
+                break
+            layer += 1
+            new = grown & remaining
+            remaining ^= new
+            while new:
+                bit = new & -new
+                new ^= bit
+                hops[bit.bit_length() - 1] = layer
+            reach = grown
+        row = self.dist[source]
+        return [
+            min(hops.get(p, _NEVER) * unit, row[p] * unit + cheapest) if p != source else 0
+            for p in points
+        ]
 
     def nearest(
         self, source: int, unit: int, rest: int, targets: int, weights: dict[int, int], cap: int
@@ -409,6 +633,9 @@ class _Search:
         Ending at t in `ends` toggles t too: the left-out sections pair up `odd ^ t`; an end
         outside `odd` costs at least one section more than leaving some crossroads unpaired.
         """
+        least = self.wastes.get((odd, ends))
+        if least is not None:
+            return least
         least = _FAR
         choices = odd & ends if ends & ~odd == 0 else odd
         while choices:
@@ -417,40 +644,48 @@ class _Search:
             cost = self.pairing(odd ^ bit) + (0 if ends & bit else 1)
             if cost < least:
                 least = cost
+        self.wastes[odd, ends] = least
         return least
 
-    def starts(self) -> list[tuple[int, int]]:
-        """Each start with the crossroads its trails may end at, in search order.
+    def run(self) -> list[tuple[int, ...]]:
+        """The trails of the k best distinct routes (any order).
 
-        A trail ending at an earlier start was met from that end already. For k = 1 the best
-        route is a maximal trail: it runs between two odd crossroads, or is a closed trail
-        using every section of an even start.
+        Every start is first probed for its root bound and given a quick look, most promising
+        first, to find good routes early. Then the full searches, objective crossroads first: a
+        trail ending at an earlier start was met from that end already, so each start's trails
+        end only at later ones.
         """
         used = [c for c in range(CROSSROADS) if self.at[c]]
         odd = [c for c in used if self.at[c].bit_count() % 2]
-        even = [c for c in used if not self.at[c].bit_count() % 2]
-        odd.sort(key=lambda c: (not self.objective >> c & 1, c))
-        even.sort(key=lambda c: (not self.objective >> c & 1, c))
-        plan = []
-        if self.k == 1:
-            later = sum(1 << c for c in odd)
-            for c in odd:
-                later ^= 1 << c
-                plan.append((c, later))
-            return plan + [(c, 1 << c) for c in even]
-        later = sum(1 << c for c in used)
-        for c in odd + even:
-            plan.append((c, later))
-            later ^= 1 << c
-        return plan
+        everywhere = sum(1 << c for c in used)
+        odd_ends = sum(1 << c for c in odd)
 
-    def run(self) -> list[tuple[int, ...]]:
-        """The trails of the k best distinct routes (any order)."""
-        plan = self.starts()
-        for start, ends in plan:  # a quick look from every start: good routes cut more
-            self.search_from(start, ends, _GLANCE)
-        for start, ends in plan:
-            self.search_from(start, ends)
+        def ends_of(c: int) -> int:
+            """For k = 1 the best route is a maximal trail: between two odd crossroads, or a
+            closed trail using every section of an even start."""
+            if self.k > 1:
+                return everywhere
+            return odd_ends & ~(1 << c) if odd_ends >> c & 1 else 1 << c
+
+        promise = {}
+        for c in used:
+            self.probed = -1
+            self.search_from(c, ends_of(c), 1)
+            promise[c] = self.probed
+        for c in sorted(used, key=lambda c: (-promise[c], c)):
+            self.search_from(c, ends_of(c), _GLANCE)
+        starts = odd if self.k == 1 else used
+        order = sorted(starts, key=lambda c: (not self.objective >> c & 1, c))
+        later = odd_ends if self.k == 1 else everywhere
+        for c in order:
+            if self.k == 1:
+                later ^= 1 << c
+            self.search_from(c, later)
+            later &= ~(1 << c)
+        if self.k == 1:
+            for c in used:
+                if not odd_ends >> c & 1:
+                    self.search_from(c, 1 << c)
         return [trail for _, _, trail in self.top]
 
     def offer(self, key: int, links: int, trail: tuple[int, ...]) -> int:
@@ -472,7 +707,11 @@ class _Search:
 
     def tail(self, marks: int, ends: int) -> int:
         """The fewest sections from any crossroads of `marks` to any of `ends`."""
+        best = self.tails.get((marks, ends))
+        if best is not None:
+            return best
         best = _FAR
+        key = marks, ends
         while marks:
             bit = marks & -marks
             marks ^= bit
@@ -482,6 +721,7 @@ class _Search:
                 end = rest & -rest
                 rest ^= end
                 best = min(best, row[end.bit_length() - 1])
+        self.tails[key] = best
         return best
 
     def search_from(self, start: int, ends: int, budget: int = -1) -> None:
@@ -501,6 +741,7 @@ class _Search:
         offer = self.offer
         pairing = self.pairing
         lost_weights = self.lost_weights
+        seen_before = self.seen_before
         length_shift = self.length_shift
         total_shift = self.total_shift
         top = self.top
@@ -525,6 +766,8 @@ class _Search:
             if not budget:
                 return
             budget -= 1
+            if budget < 0 and length and seen_before(used, v, ends, obj, first):
+                return
             avail = drawn & ~used
             horizontal = avail & ones
             vertical = avail >> vshift
@@ -595,8 +838,11 @@ class _Search:
             rest_links = rest_h | rest_v << vshift
             base = steps(locs | _corner_locations(rest_links))
             base += extra[(everything & vta).bit_count()]
+            bound = base + (bound_obj << total_shift) + (longest << length_shift)
+            if not length:
+                self.probed = bound
             if len(top) >= k:
-                if base + (bound_obj << total_shift) + (longest << length_shift) <= kth:
+                if bound <= kth:
                     return
                 weights = lost_weights(used, locs, rest_links)
                 if weights and self.coupled(
@@ -607,6 +853,10 @@ class _Search:
                     span if pairs else -1,
                     kth,
                 ):
+                    return
+                bridges = self.bridges(v, rest_links)
+                node = (locs, cross, obj, bound_obj, length, longest - length, 0)
+                if bridges and not self.branch_escapes(node, here, rest_links, bridges, kth):
                     return
             for bit, w, section_locs in adjacency[v]:
                 if not avail & bit:
@@ -631,6 +881,27 @@ class _Search:
                     first[j] = _FAR
 
         visit(start, 0, 0, 0, 1 << start, 0, 1 << start)
+
+    def seen_before(self, used: int, v: int, ends: int, obj: int, first: list[int]) -> bool:
+        """Whether a node already searched reached v over the same sections with at least the
+        same prospects: every end still allowed then, objective crossroads met no later and
+        an objective segment at least as long (for k > 1, exactly as long: routes that
+        score less are still wanted). Records this node otherwise."""
+        entries = self.transpositions.get((used, v))
+        if entries is None:
+            if len(self.transpositions) < _TRANSPOSITIONS:
+                self.transpositions[used, v] = [(ends, obj, tuple(first))]
+            return False
+        exact = self.k > 1
+        for known_ends, known_obj, known_first in entries:
+            if ends & ~known_ends or known_obj < obj or (exact and known_obj != obj):
+                continue
+            if all(
+                a <= b and (a == b or not exact) for a, b in zip(known_first, first, strict=True)
+            ):
+                return True
+        entries.append((ends, obj, tuple(first)))
+        return False
 
     def component(self, start: int) -> list[int]:
         """The crossroads joined to `start` by drawn sections."""
