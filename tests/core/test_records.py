@@ -34,21 +34,24 @@ def _record_json(**changes: Any) -> dict[str, Any]:
     return data
 
 
+def _one_line(error: RecordError) -> str:
+    """The error's message, checked to be one line and not empty."""
+    message = str(error)
+    assert message and "\n" not in message
+    return message
+
+
 def _replay_error(record: Record | dict[str, Any], verify: bool = True) -> str:
     with pytest.raises(RecordError) as caught:
         replay(record, verify=verify)
     assert type(caught.value) is RecordError
-    message = str(caught.value)
-    assert message and "\n" not in message
-    return message
+    return _one_line(caught.value)
 
 
 def _from_json_error(data: Any) -> str:
     with pytest.raises(RecordError) as caught:
         Record.from_json(data)
-    message = str(caught.value)
-    assert message and "\n" not in message
-    return message
+    return _one_line(caught.value)
 
 
 # --- JSON form --------------------------------------------------------------------------------
@@ -149,9 +152,7 @@ def test_save_and_load(tmp_path: Path) -> None:
 def _load_error(path: Path) -> str:
     with pytest.raises(RecordError) as caught:
         Record.load(path)
-    message = str(caught.value)
-    assert message and "\n" not in message
-    return message
+    return _one_line(caught.value)
 
 
 def test_load_of_a_missing_file(tmp_path: Path) -> None:

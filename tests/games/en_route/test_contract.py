@@ -10,18 +10,8 @@ from hypothesis import strategies as st
 
 from contract import check_playout
 from tabletrip.games.en_route.actions import FinalRoute
+from tabletrip.games.en_route.scoring import STEPS
 
-STEPS = (
-    "red",
-    "green",
-    "blue",
-    "yellow",
-    "gray",
-    "cafes",
-    "visit_them_all",
-    "personal_objective",
-    "goals",
-)
 CONFIGS = [
     (mode, players, level)
     for mode, counts in (("standard", (2, 3, 4)), ("advanced", (2, 3, 4)), ("team", (4,)))

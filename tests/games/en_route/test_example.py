@@ -18,6 +18,7 @@ from tabletrip.games.en_route.geometry import (
 )
 from tabletrip.games.en_route.phases import FINAL, OBJECTIVE, OVER
 from tabletrip.games.en_route.rules import EnRouteState
+from tabletrip.games.en_route.scoring import STEPS
 
 ROUTE = (
     (1, 3),
@@ -118,21 +119,7 @@ def test_prestige_point_scoring_example(example: EnRouteState) -> None:
     result = state.result
     assert result is not None
     scored = result.breakdown[0]
-    assert {
-        step: scored[step]
-        for step in (
-            "red",
-            "green",
-            "blue",
-            "yellow",
-            "gray",
-            "cafes",
-            "visit_them_all",
-            "personal_objective",
-            "goals",
-            "total",
-        )
-    } == {
+    assert {step: scored[step] for step in (*STEPS, "total")} == {
         "red": 12,
         "green": 20,
         "blue": 21,

@@ -3,7 +3,6 @@ test that names its rulebook section."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from itertools import pairwise
 from typing import Any
@@ -11,10 +10,20 @@ from typing import Any
 import pytest
 
 import tabletrip
-from tabletrip.core import IllegalAction, OptionError, Rng
+from en_route_situations import (
+    all_cards,
+    at_final,
+    finish,
+    give,
+    ids,
+    index,
+    new_state,
+    refused,
+    trail,
+)
+from tabletrip.core import OptionError, Rng
 from tabletrip.games.en_route.actions import (
     ChooseRoundCards,
-    FinalRoute,
     KeepCard,
     Mark,
     PlayCard,
@@ -22,7 +31,7 @@ from tabletrip.games.en_route.actions import (
     Rate,
     Renew,
 )
-from tabletrip.games.en_route.geometry import crossroads_index, section_between
+from tabletrip.games.en_route.geometry import section_between
 from tabletrip.games.en_route.phases import (
     BEGIN_CHOOSE,
     BEGIN_PLACE,
@@ -30,7 +39,6 @@ from tabletrip.games.en_route.phases import (
     FINAL,
     FIRST,
     KEEP,
-    OBJECTIVE,
     RATE,
     SECOND,
     SOLO_PLAY,
@@ -39,36 +47,6 @@ from tabletrip.games.en_route.phases import (
 from tabletrip.games.en_route.rules import EnRouteState
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def new_state(players: int, seed: int = 0, **options: Any) -> EnRouteState:
-    """A new game with the Personal Objective choices made."""
-    state = tabletrip.make("en-route", players=players, **options).new_game(seed)
-    while state.phase == OBJECTIVE:
-        state.apply(state.legal_actions()[0])
-    assert isinstance(state, EnRouteState)
-    return state
-
-
-def index(state: EnRouteState, card: str) -> int:
-    return state.game.card_index[card]
-
-
-def ids(state: EnRouteState, cards: list[int]) -> list[str]:
-    return [state.game.city.deck[c].id for c in cards]
-
-
-def give(state: EnRouteState, seat: int, cards: list[str]) -> None:
-    """Make `seat`'s hand exactly these cards (the old hand goes under the deck)."""
-    state.deck.put_bottom(state.hands[seat])
-    state.hands[seat] = []
-    for card in cards:
-        c = index(state, card)
-        for pile in (state.deck.cards, state.deck.discards, *state.hands):
-            if c in pile:
-                pile.remove(c)
-        state.solo_slots = [-1 if s == c else s for s in state.solo_slots]
-        state.hands[seat].append(c)
 
 
 def step(state: EnRouteState) -> None:
@@ -81,29 +59,6 @@ def play_until(state: EnRouteState, done: Any) -> None:
         step(state)
 
 
-def refused(state: EnRouteState, action: Any) -> str:
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    assert "\n" not in str(caught.value)
-    return str(caught.value)
-
-
-def all_cards(state: EnRouteState) -> list[int]:
-    placed = [c for _, c, _ in state.placed]
-    return sorted(
-        [
-            *state.deck.cards,
-            *state.deck.discards,
-            *(c for hand in state.hands for c in hand),
-            *placed,
-            *(c for c in state.round_cards if c not in placed),
-            *(c for c in state.solo_slots if c >= 0),
-        ]
-    )
-
-
 def actives(state: EnRouteState) -> dict[int, int]:
     """Play the whole game; the active player of each regular round."""
     seen: dict[int, int] = {}
@@ -114,31 +69,11 @@ def actives(state: EnRouteState) -> dict[int, int]:
     return seen
 
 
-def trail(*points: tuple[int, int]) -> tuple[int, ...]:
-    return tuple(crossroads_index(x, y) for x, y in points)
-
-
 def draw_trail(state: EnRouteState, seat: int, route: tuple[int, ...]) -> None:
     for a, b in pairwise(route):
         section = section_between(a, b)
         assert section is not None
         state.sheets[seat].sections |= 1 << section
-
-
-def at_final(state: EnRouteState) -> None:
-    state.round = state.game.city.rounds + 1
-    state.phase = FINAL
-    state.queue = list(range(state.game.players))
-    state.seat = 0
-    state.draws = []
-    state.placed = []
-    state.round_cards = []
-
-
-def finish(state: EnRouteState, routes: dict[int, tuple[int, ...]]) -> None:
-    while not state.is_over:
-        seat = state.seat
-        state.apply(FinalRoute(routes[seat]) if seat in routes else state.legal_actions()[0])
 
 
 # --- Beginning rounds: 3 players ---------------------------------------------------------------

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import tabletrip
-from tabletrip.bots import RandomBot
+from random_play import random_moves
 from tabletrip.games.en_route.actions import location_text
 from tabletrip.games.en_route.geometry import (
     LOCATIONS,
@@ -38,11 +38,7 @@ def new_state(players: int = 2, seed: int = 0, **options: object) -> EnRouteStat
 def played(players: int, seed: int, moves: int, **options: object) -> EnRouteState:
     """A game after `moves` random actions (maps drawn, cards placed, a log)."""
     state = new_state(players, seed, **options)
-    bots = [RandomBot(seed=seed * 10 + s) for s in range(players)]
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.apply(bots[state.current_player].act(state))
+    random_moves(state, seed, moves)
     return state
 
 

@@ -17,6 +17,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletrip
+from en_route_situations import (
+    all_cards,
+    at_final,
+    finish,
+    give,
+    ids,
+    index,
+    new_state,
+    refused,
+    take_out,
+    trail,
+)
 from tabletrip.core import IllegalAction, OptionError, Rng
 from tabletrip.games.en_route.actions import (
     CafeTourists,
@@ -35,7 +47,6 @@ from tabletrip.games.en_route.actions import (
 from tabletrip.games.en_route.geometry import (
     LOCATION_SECTIONS,
     SECTION_ENDS,
-    crossroads_index,
     horizontal_section,
     location_index,
     section_between,
@@ -54,45 +65,9 @@ from tabletrip.games.en_route.phases import (
     SECOND,
 )
 from tabletrip.games.en_route.rules import EnRouteState
-from tabletrip.games.en_route.scoring import score_route
+from tabletrip.games.en_route.scoring import STEPS, score_route
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def new_state(players: int = 2, seed: int = 0, **options: Any) -> EnRouteState:
-    """A new game with the Personal Objective choices made (the first card offered each time)."""
-    game = tabletrip.make("en-route", players=players, **options)
-    state = game.new_game(seed)
-    while state.phase == OBJECTIVE:
-        state.apply(state.legal_actions()[0])
-    assert isinstance(state, EnRouteState)
-    return state
-
-
-def ids(state: EnRouteState, cards: list[int]) -> list[str]:
-    return [state.game.city.deck[c].id for c in cards]
-
-
-def index(state: EnRouteState, card: str) -> int:
-    return state.game.card_index[card]
-
-
-def take_out(state: EnRouteState, card: int) -> None:
-    """Lift a card from wherever it is (deck, discards, a hand, the Card Sequence)."""
-    for pile in (state.deck.cards, state.deck.discards, *state.hands):
-        if card in pile:
-            pile.remove(card)
-    state.solo_slots = [-1 if c == card else c for c in state.solo_slots]
-
-
-def give(state: EnRouteState, seat: int, cards: list[str]) -> None:
-    """Make `seat`'s hand exactly these cards (the old hand goes under the deck)."""
-    old = state.hands[seat]
-    state.hands[seat] = []
-    state.deck.put_bottom(old)
-    for card in cards:
-        take_out(state, index(state, card))
-        state.hands[seat].append(index(state, card))
 
 
 def at_first_card(state: EnRouteState, active: int) -> None:
@@ -141,31 +116,12 @@ def round_cards_for(state: EnRouteState, seat: int, location: int) -> tuple[str,
     return first, second
 
 
-def snapshot(state: EnRouteState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def refused(state: EnRouteState, action: Any) -> str:
-    """Apply an illegal action: IllegalAction with a one-line reason, the state unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction) as caught:
-        state.apply(action)
-    assert snapshot(state) == before
-    message = str(caught.value)
-    assert message and "\n" not in message
-    return message
-
-
 def h(x: int, y: int) -> int:
     return horizontal_section(x, y)
 
 
 def v(x: int, y: int) -> int:
     return vertical_section(x, y)
-
-
-def trail(*points: tuple[int, int]) -> tuple[int, ...]:
-    return tuple(crossroads_index(x, y) for x, y in points)
 
 
 def drawn(*points: tuple[int, int]) -> int:
@@ -176,39 +132,6 @@ def drawn(*points: tuple[int, int]) -> int:
         assert section is not None
         mask |= 1 << section
     return mask
-
-
-def at_final(state: EnRouteState) -> None:
-    """The end of the game: every seat chooses its final route, seat 0 first."""
-    state.round = state.game.city.rounds + 1
-    state.phase = FINAL
-    state.queue = list(range(state.game.players))
-    state.seat = 0
-    state.draws = []
-    state.placed = []
-    state.round_cards = []
-
-
-def finish(state: EnRouteState, routes: dict[int, tuple[int, ...]]) -> None:
-    """Every seat plays its given final route, or the best offered one."""
-    while not state.is_over:
-        seat = state.seat
-        state.apply(FinalRoute(routes[seat]) if seat in routes else state.legal_actions()[0])
-
-
-def all_cards(state: EnRouteState) -> list[int]:
-    """Every card of the game, wherever it is."""
-    placed = [c for _, c, _ in state.placed]
-    return sorted(
-        [
-            *state.deck.cards,
-            *state.deck.discards,
-            *(c for hand in state.hands for c in hand),
-            *placed,
-            *(c for c in state.round_cards if c not in placed),
-            *(c for c in state.solo_slots if c >= 0),
-        ]
-    )
 
 
 # --- Setup --------------------------------------------------------------------------------------
@@ -1317,19 +1240,9 @@ def test_breakdown_lists_the_nine_scoring_steps() -> None:
     at_final(state)
     finish(state, {})
     assert state.result is not None
-    steps = (
-        "red",
-        "green",
-        "blue",
-        "yellow",
-        "gray",
-        "cafes",
-        "visit_them_all",
-        "personal_objective",
-        "goals",
-    )
+    assert len(STEPS) == 9
     for seat, data in enumerate(state.result.breakdown):
-        assert sum(data[step] for step in steps) == data["total"] == state.result.scores[seat]
+        assert sum(data[step] for step in STEPS) == data["total"] == state.result.scores[seat]
 
 
 def tie_state() -> EnRouteState:

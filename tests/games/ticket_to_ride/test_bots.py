@@ -23,15 +23,9 @@ from tabletrip.games.ticket_to_ride.bots import (
     route_costs,
 )
 from tabletrip.games.ticket_to_ride.rules import KEEP, SETUP, TURN, TicketToRideState
+from ttr_situations import new_state
 
 CONFIGS = [("usa", p) for p in range(2, 6)] + [("europe-express", p) for p in range(2, 5)]
-
-
-def new_state(map_id: str = "usa", players: int = 2, seed: int = 0) -> TicketToRideState:
-    """A fresh game, in its setup phase."""
-    state = tabletrip.make("ticket-to-ride", map=map_id, players=players).new_game(seed)
-    assert isinstance(state, TicketToRideState)
-    return state
 
 
 def play(state: TicketToRideState, bots: list[Bot], max_steps: int = 2000) -> int:

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import tabletrip
-from tabletrip.bots import RandomBot
+from random_play import random_moves
 from tabletrip.games.ticket_to_ride.render import (
     CHECK,
     CROSS,
@@ -19,16 +19,10 @@ from tabletrip.games.ticket_to_ride.render import (
     seat_name,
 )
 from tabletrip.games.ticket_to_ride.rules import TicketToRideState
+from ttr_situations import new_state
 
 SVG = "{http://www.w3.org/2000/svg}"
 MAPS = ("usa", "europe-express")
-
-
-def new_state(map_id: str = "usa", players: int = 2, seed: int = 0) -> TicketToRideState:
-    """A fresh game, in its setup phase."""
-    state = tabletrip.make("ticket-to-ride", map=map_id, players=players).new_game(seed)
-    assert isinstance(state, TicketToRideState)
-    return state
 
 
 def after_setup(map_id: str = "usa", players: int = 2, seed: int = 0) -> TicketToRideState:
@@ -42,11 +36,7 @@ def after_setup(map_id: str = "usa", players: int = 2, seed: int = 0) -> TicketT
 def played(map_id: str, players: int, seed: int, moves: int) -> TicketToRideState:
     """A game after `moves` random actions (routes claimed, cards known, a log)."""
     state = new_state(map_id, players, seed)
-    bots = [RandomBot(seed=seed * 10 + s) for s in range(players)]
-    for _ in range(moves):
-        if state.is_over:
-            break
-        state.apply(bots[state.current_player].act(state))
+    random_moves(state, seed, moves)
     return state
 
 

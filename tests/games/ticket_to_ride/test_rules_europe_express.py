@@ -7,169 +7,54 @@ exactly by setting the state's plain fields and then played through `apply`.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Iterable
 from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tabletrip
-from tabletrip.core import Deck, IllegalAction, Rng
 from tabletrip.games.ticket_to_ride.actions import (
-    Claim,
     DrawBlind,
     DrawTickets,
     TakeFaceUp,
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.rules import KEEP, SECOND_DRAW, SETUP, TURN, TicketToRideState
+from ttr_situations import (
+    BLIND,
+    LOCO,
+    TICKETS,
+    MapSituations,
+    assert_refused,
+    claim,
+    claims_of,
+    give_routes,
+    hand,
+    named,
+    play_randomly,
+    play_turns_until_over,
+    ticket_id,
+)
 
 MAP = "europe-express"
-LOCO = "locomotive"
 COLORS = ("purple", "blue", "white", "green", "yellow", "black", "red")
-BLIND = DrawBlind()
-TICKETS = DrawTickets()
 TAKE_LOCO = TakeLocomotive()
 
 
 # --- building exact situations ----------------------------------------------------------------
 
 
-def new_state(players: int = 2, seed: int = 0) -> TicketToRideState:
-    """A fresh game, in its setup phase."""
-    state = tabletrip.make("ticket-to-ride", players=players, map=MAP).new_game(seed)
-    assert isinstance(state, TicketToRideState)
-    return state
-
-
-def counts(state: TicketToRideState, cards: dict[str, int] | None) -> list[int]:
-    """A hand as the state holds it: a count per card index, the Locomotive last."""
-    names = state.game.board.card_names
-    hand = [0] * len(names)
-    for name, n in (cards or {}).items():
-        hand[names.index(name)] += n
-    return hand
-
-
-def ids(state: TicketToRideState, names: Iterable[str]) -> list[int]:
-    return [state.game.card_index[name] for name in names]
-
-
-def settle(state: TicketToRideState) -> TicketToRideState:
-    """The same state rebuilt from its JSON, so that whatever the engine derives from the
-    plain fields (such as its bit masks of open routes) agrees with them."""
-    loaded = state.game.load(json.loads(json.dumps(state.to_json())))
-    assert isinstance(loaded, TicketToRideState)
-    return loaded
-
-
-def turn_state(
-    players: int = 2,
-    *,
-    seat: int = 0,
-    hands: dict[int, dict[str, int]] | None = None,
-    face_up: Iterable[str] = (),
-    deck: Iterable[str] = (),
-    discards: Iterable[str] = (),
-    loco_pile: int | None = None,
-    routes: dict[int, list[int]] | None = None,
-    seed: int = 0,
-) -> TicketToRideState:
-    """A game in its TURN phase for `seat`, holding exactly these cards and routes.
-
-    `hands` maps a seat to its cards by name; `deck` is listed top card first; `loco_pile` is
-    the Locomotives left in their pile (default: 12 less those in hands); `routes` maps a seat
-    to route ids it already holds. Nobody holds or is offered tickets.
-    """
-    state = new_state(players, seed)
-    state.ticket_pile.extend(t for offer in state.offers for t in offer)
-    state.offers = [[] for _ in range(players)]
-    state.tickets = [[] for _ in range(players)]
-    state.hands = [counts(state, (hands or {}).get(s)) for s in range(players)]
-    state.known = [[0] * len(state.hands[0]) for _ in range(players)]
-    in_hands = sum(h[state.game.board.loco] for h in state.hands)
-    state.loco_pile = 12 - in_hands if loco_pile is None else loco_pile
-    state.face_up = ids(state, face_up)
-    state.deck = Deck(list(reversed(ids(state, deck))), ids(state, discards))
-    for s, held in (routes or {}).items():
-        give_routes(state, s, held)
-    state.phase = TURN
-    state.seat = seat
-    state.first_player = 0
-    return settle(state)
-
-
-def give_routes(state: TicketToRideState, seat: int, routes: Iterable[int]) -> None:
-    """Put routes in a seat's hands as if claimed: owner, trains, score track."""
-    board = state.game.board
-    for r in routes:
-        state.owner[r] = seat
-        state.seat_routes[seat].append(r)
-        state.trains[seat] -= board.routes[r].length
-        state.route_points[seat] += board.route_points[board.routes[r].length]
-
-
-def hand(state: TicketToRideState, seat: int) -> dict[str, int]:
-    names = state.game.board.card_names
-    return {names[i]: n for i, n in enumerate(state.hands[seat]) if n}
-
-
-def named(state: TicketToRideState, cards: Iterable[int]) -> Counter[str]:
-    names = state.game.board.card_names
-    return Counter(names[c] for c in cards)
-
-
-def route_id(state: TicketToRideState, a: str, b: str, color: str | None = None) -> int:
-    board = state.game.board
-    for route in board.routes:
-        if {board.cities[route.a], board.cities[route.b]} == {a, b} and (
-            color is None or route.color == color
-        ):
-            return route.id
-    raise AssertionError(f"no route {a}-{b} {color or ''}")
+EUROPE_EXPRESS = MapSituations(MAP, locomotive_pile=12)
+new_state = EUROPE_EXPRESS.new_state
+turn_state = EUROPE_EXPRESS.turn_state
+route_id = EUROPE_EXPRESS.route_id
+finished = EUROPE_EXPRESS.finished
 
 
 def path(state: TicketToRideState, *cities: str) -> list[int]:
     """The route ids along a list of cities (the first route of a double)."""
     return [route_id(state, a, b) for a, b in pairwise(cities)]
-
-
-def ticket_id(state: TicketToRideState, a: str, b: str) -> int:
-    board = state.game.board
-    for ticket in board.tickets:
-        if {board.cities[ticket.a], board.cities[ticket.b]} == {a, b}:
-            return ticket.id
-    raise AssertionError(f"no ticket {a}-{b}")
-
-
-def claim(state: TicketToRideState, route: int, color: str, locomotives: int = 0) -> Claim:
-    """A Claim of `route` paid in `color` plus `locomotives` (legal or not)."""
-    board = state.game.board
-    return Claim(route, board.route_name(board.routes[route]), color, locomotives)
-
-
-def claims_of(state: TicketToRideState, route: int) -> set[tuple[str, int]]:
-    return {
-        (a.color, a.locomotives)
-        for a in state.legal_actions()
-        if isinstance(a, Claim) and a.route == route
-    }
-
-
-def snapshot(state: TicketToRideState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def assert_refused(state: TicketToRideState, action: object) -> None:
-    """The action is not among the legal ones, and applying it changes nothing."""
-    assert action not in state.legal_actions()
-    before = snapshot(state)
-    with pytest.raises(IllegalAction):
-        state.apply(action)  # type: ignore[arg-type]
-    assert snapshot(state) == before
 
 
 ROW = ("red", "blue", "green", "yellow", "black")
@@ -258,35 +143,6 @@ def check_conservation(state: TicketToRideState) -> None:
     assert state.express_next == sum(1 for e in state.express if e)
 
 
-def expected_claims(state: TicketToRideState) -> set[Claim]:
-    """Every claim the rulebook allows, route by route (Claim a Route; doubles with 2 players
-    closed to all, otherwise closed only to the seat holding the twin)."""
-    board = state.game.board
-    seat = state.current_player
-    mine = state.hands[seat]
-    loco = board.loco
-    found = set()
-    for route in board.routes:
-        if state.owner[route.id] != -1:
-            continue
-        twin = board.twin[route.id]
-        taken = twin >= 0 and state.owner[twin] != -1
-        if taken and (state.owner[twin] == seat or state.game.players == 2):
-            continue
-        if state.trains[seat] < route.length:
-            continue
-        name = board.route_name(route)
-        for card, color in enumerate(board.colors):
-            if route.color not in ("gray", color):
-                continue
-            for n in range(route.length):
-                if mine[card] >= route.length - n and mine[loco] >= n:
-                    found.add(Claim(route.id, name, color, n))
-        if mine[loco] >= route.length:
-            found.add(Claim(route.id, name, LOCO, route.length))
-    return found
-
-
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32))
 def test_cards_and_locomotives_are_conserved_over_random_play(players: int, seed: int) -> None:
@@ -297,22 +153,13 @@ def test_cards_and_locomotives_are_conserved_over_random_play(players: int, seed
     pile); trains and the score track (from 100) match the routes held; legal claims are
     exactly those the rulebook allows.
     """
-    state = new_state(players, seed)
-    rng = Rng(seed)
-    check_conservation(state)
-    steps = 0
-    while not state.is_over:
-        actions = state.legal_actions()
-        if state.phase == TURN and steps % 4 == 0:
-            assert {a for a in actions if isinstance(a, Claim)} == expected_claims(state)
-        phase, seat = state.phase, state.current_player
-        action = rng.choice(actions)
-        state.apply(action)
-        check_conservation(state)
-        check_turn_passing(state, phase, seat, action)
-        steps += 1
-        assert steps < 5000
-    assert state.result is not None
+    play_randomly(
+        new_state(players, seed),
+        seed,
+        shared_doubles_from=3,
+        check_state=check_conservation,
+        check_turn=check_turn_passing,
+    )
 
 
 def check_turn_passing(state: TicketToRideState, phase: int, seat: int, action: object) -> None:
@@ -710,17 +557,6 @@ def test_draw_tickets_not_legal_when_none_are_left() -> None:
 # --- Game end and Calculating Scores ----------------------------------------------------------
 
 
-def play_turns_until_over(state: TicketToRideState) -> list[int]:
-    turns = []
-    while not state.is_over:
-        seat = state.current_player
-        turns.append(seat)
-        while state.current_player == seat and not state.is_over:
-            state.apply(BLIND)
-        assert len(turns) < 50
-    return turns
-
-
 @pytest.mark.parametrize(("players", "seat"), [(2, 0), (3, 2), (4, 1)])
 def test_game_end_every_player_gets_one_final_turn(players: int, seat: int) -> None:
     """Europe Express rulebook, Game end: down to 0, 1 or 2 trains at the end of a turn, each
@@ -733,12 +569,6 @@ def test_game_end_every_player_gets_one_final_turn(players: int, seat: int) -> N
     turns = play_turns_until_over(state)
     assert turns == [(seat + 1 + i) % players for i in range(players)]
     assert state.result is not None
-
-
-def finished(players: int = 2) -> TicketToRideState:
-    state = turn_state(players)
-    state.over = True
-    return state
 
 
 def test_score_starts_at_100_and_tickets_add_or_subtract() -> None:

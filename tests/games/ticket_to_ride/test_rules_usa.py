@@ -6,18 +6,14 @@ state's plain fields (hands, face-up row, deck, routes) and then played through 
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from collections.abc import Iterable
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import tabletrip
-from tabletrip.core import Deck, IllegalAction, Rng
+from tabletrip.core import IllegalAction
 from tabletrip.games.ticket_to_ride.actions import (
-    Claim,
     DrawBlind,
     DrawTickets,
     Pass,
@@ -32,79 +28,36 @@ from tabletrip.games.ticket_to_ride.rules import (
     TURN,
     TicketToRideState,
 )
+from ttr_situations import (
+    BLIND,
+    LOCO,
+    TICKETS,
+    MapSituations,
+    assert_refused,
+    claim,
+    claims_of,
+    find_route,
+    give_routes,
+    hand,
+    named,
+    play_randomly,
+    play_turns_until_over,
+    settle,
+    ticket_id,
+)
 
 MAP = "usa"
-LOCO = "locomotive"
 COLORS = ("purple", "blue", "orange", "white", "green", "yellow", "black", "red")
-BLIND = DrawBlind()
-TICKETS = DrawTickets()
 
 
 # --- building exact situations ----------------------------------------------------------------
 
 
-def new_state(players: int = 2, seed: int = 0) -> TicketToRideState:
-    """A fresh game, in its setup phase."""
-    state = tabletrip.make("ticket-to-ride", players=players, map=MAP).new_game(seed)
-    assert isinstance(state, TicketToRideState)
-    return state
-
-
-def counts(state: TicketToRideState, cards: dict[str, int] | None) -> list[int]:
-    """A hand as the state holds it: a count per card index, the Locomotive last."""
-    names = state.game.board.card_names
-    hand = [0] * len(names)
-    for name, n in (cards or {}).items():
-        hand[names.index(name)] += n
-    return hand
-
-
-def ids(state: TicketToRideState, names: Iterable[str]) -> list[int]:
-    """Card indices of card names."""
-    return [state.game.card_index[name] for name in names]
-
-
-def turn_state(
-    players: int = 2,
-    *,
-    seat: int = 0,
-    hands: dict[int, dict[str, int]] | None = None,
-    face_up: Iterable[str] = (),
-    deck: Iterable[str] = (),
-    discards: Iterable[str] = (),
-    seed: int = 0,
-) -> TicketToRideState:
-    """A game in its TURN phase for `seat`, holding exactly these train cards.
-
-    `hands` maps a seat to its cards by name (other seats hold none); `face_up` is the row;
-    `deck` is listed top card first; nobody holds or is offered tickets.
-    """
-    state = new_state(players, seed)
-    state.ticket_pile.extend(t for offer in state.offers for t in offer)
-    state.offers = [[] for _ in range(players)]
-    state.tickets = [[] for _ in range(players)]
-    state.hands = [counts(state, (hands or {}).get(s)) for s in range(players)]
-    state.known = [[0] * len(state.hands[0]) for _ in range(players)]
-    state.face_up = ids(state, face_up)
-    state.deck = Deck(list(reversed(ids(state, deck))), ids(state, discards))
-    state.phase = TURN
-    state.seat = seat
-    state.first_player = 0
-    return settle(state)
-
-
-def settle(state: TicketToRideState) -> TicketToRideState:
-    """The same state rebuilt from its JSON, so that whatever the engine derives from the
-    plain fields (such as its bit masks of open routes) agrees with them."""
-    loaded = state.game.load(json.loads(json.dumps(state.to_json())))
-    assert isinstance(loaded, TicketToRideState)
-    return loaded
-
-
-def hand(state: TicketToRideState, seat: int) -> dict[str, int]:
-    """A seat's hand by card name (only the cards it holds)."""
-    names = state.game.board.card_names
-    return {names[i]: n for i, n in enumerate(state.hands[seat]) if n}
+USA = MapSituations(MAP)
+new_state = USA.new_state
+turn_state = USA.turn_state
+route_id = USA.route_id
+finished = USA.finished
 
 
 def row(state: TicketToRideState) -> Counter[str]:
@@ -113,68 +66,8 @@ def row(state: TicketToRideState) -> Counter[str]:
     return Counter(names[c] for c in state.face_up)
 
 
-def named(state: TicketToRideState, cards: Iterable[int]) -> Counter[str]:
-    names = state.game.board.card_names
-    return Counter(names[c] for c in cards)
-
-
-def route_id(state: TicketToRideState, a: str, b: str, color: str | None = None) -> int:
-    """The id of the route between cities a and b (of this colour, for a double)."""
-    assert state.game.board.map == MAP
-    return usa_route(a, b, color)
-
-
-def give_routes(state: TicketToRideState, seat: int, routes: Iterable[int]) -> None:
-    """Put routes in a seat's hands as if claimed: owner, trains, score track.
-
-    Call `settle` before asking the state for legal actions.
-    """
-    board = state.game.board
-    for r in routes:
-        state.owner[r] = seat
-        state.seat_routes[seat].append(r)
-        state.trains[seat] -= board.routes[r].length
-        state.route_points[seat] += board.route_points[board.routes[r].length]
-
-
-def ticket_id(state: TicketToRideState, a: str, b: str) -> int:
-    board = state.game.board
-    for ticket in board.tickets:
-        if {board.cities[ticket.a], board.cities[ticket.b]} == {a, b}:
-            return ticket.id
-    raise AssertionError(f"no ticket {a}-{b}")
-
-
-def claim(state: TicketToRideState, route: int, color: str, locomotives: int = 0) -> Claim:
-    """A Claim of `route` paid in `color` plus `locomotives` (legal or not)."""
-    board = state.game.board
-    return Claim(route, board.route_name(board.routes[route]), color, locomotives)
-
-
 def take(card: str) -> TakeFaceUp:
     return TakeFaceUp(card)
-
-
-def snapshot(state: TicketToRideState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
-
-
-def assert_refused(state: TicketToRideState, action: object) -> None:
-    """The action is not among the legal ones, and applying it changes nothing."""
-    assert action not in state.legal_actions()
-    before = snapshot(state)
-    with pytest.raises(IllegalAction):
-        state.apply(action)  # type: ignore[arg-type]
-    assert snapshot(state) == before
-
-
-def claims_of(state: TicketToRideState, route: int) -> set[tuple[str, int]]:
-    """The legal payments (colour, Locomotives) for one route."""
-    return {
-        (a.color, a.locomotives)
-        for a in state.legal_actions()
-        if isinstance(a, Claim) and a.route == route
-    }
 
 
 def total_cards(state: TicketToRideState) -> Counter[int]:
@@ -193,13 +86,7 @@ ROW = ("red", "blue", "green", "yellow", "black")  # a face-up row without Locom
 
 def usa_route(a: str, b: str, color: str | None = None) -> int:
     """The id of a USA route, looked up on the board."""
-    board = load_board(MAP)
-    for route in board.routes:
-        if {board.cities[route.a], board.cities[route.b]} == {a, b} and (
-            color is None or route.color == color
-        ):
-            return route.id
-    raise AssertionError(f"no route {a}-{b} {color or ''}")
+    return find_route(load_board(MAP), a, b, color)
 
 
 CHICAGO_DULUTH = usa_route("Chicago", "Duluth")  # 3, red
@@ -323,39 +210,6 @@ def check_conservation(state: TicketToRideState) -> None:
         assert state.face_up.count(board.loco) < 3
 
 
-def expected_claims(state: TicketToRideState, shared_doubles_from: int) -> set[Claim]:
-    """Every claim the rulebook allows the seat to move, worked out route by route.
-
-    The Game Turn > 2: an open route (a double's twin closed below `shared_doubles_from`
-    players, and always to the seat holding it), enough trains, a set of one colour (the
-    route's, or any for gray) plus Locomotives, or Locomotives alone.
-    """
-    board = state.game.board
-    seat = state.current_player
-    mine = state.hands[seat]
-    loco = board.loco
-    found = set()
-    for route in board.routes:
-        if state.owner[route.id] != -1:
-            continue
-        twin = board.twin[route.id]
-        taken = twin >= 0 and state.owner[twin] != -1
-        if taken and (state.owner[twin] == seat or state.game.players < shared_doubles_from):
-            continue
-        if state.trains[seat] < route.length:
-            continue
-        name = board.route_name(route)
-        for card, color in enumerate(board.colors):
-            if route.color not in ("gray", color):
-                continue
-            for n in range(route.length):
-                if mine[card] >= route.length - n and mine[loco] >= n:
-                    found.add(Claim(route.id, name, color, n))
-        if mine[loco] >= route.length:
-            found.add(Claim(route.id, name, LOCO, route.length))
-    return found
-
-
 @settings(max_examples=25, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 2**32))
 @example(players=5, seed=1_433_931_270)  # a kept 5-Locomotive row, then a claim discards 3 white
@@ -368,23 +222,13 @@ def test_cards_tickets_and_trains_are_conserved_over_random_play(players: int, s
     and the legal claims are exactly those The Game Turn > 2 allows (double routes shared
     from 4 players).
     """
-    state = new_state(players, seed)
-    rng = Rng(seed)
-    check_conservation(state)
-    steps = 0
-    while not state.is_over:
-        actions = state.legal_actions()
-        if state.phase == TURN and steps % 4 == 0:
-            claims = {a for a in actions if isinstance(a, Claim)}
-            assert claims == expected_claims(state, shared_doubles_from=4)
-        phase, seat = state.phase, state.current_player
-        action = rng.choice(actions)
-        state.apply(action)
-        check_conservation(state)
-        check_turn_passing(state, phase, seat, action)
-        steps += 1
-        assert steps < 5000
-    assert state.result is not None
+    play_randomly(
+        new_state(players, seed),
+        seed,
+        shared_doubles_from=4,
+        check_state=check_conservation,
+        check_turn=check_turn_passing,
+    )
 
 
 def check_turn_passing(state: TicketToRideState, phase: int, seat: int, action: object) -> None:
@@ -888,6 +732,15 @@ def double_state(players: int) -> TicketToRideState:
     )
 
 
+def back_to_the_owner(players: int) -> TicketToRideState:
+    """Seat 0 has claimed Chicago-Pittsburgh black, and the others drew until its turn again."""
+    state = double_state(players)
+    state.apply(claim(state, CHICAGO_PITTSBURGH_BLACK, "black"))
+    while state.current_player != 0:
+        state.apply(BLIND)
+    return state
+
+
 @pytest.mark.parametrize("players", [2, 3])
 def test_double_route_with_2_or_3_players_the_twin_is_blocked_for_others(players: int) -> None:
     """USA rulebook, The Game Turn > 2, Double Routes: "In games with 2 or 3 players, only one of
@@ -903,10 +756,7 @@ def test_double_route_with_2_or_3_players_the_twin_is_blocked_for_others(players
 def test_double_route_with_2_or_3_players_the_twin_is_blocked_for_the_owner(players: int) -> None:
     """USA rulebook, The Game Turn > 2, Double Routes: with 2-3 players the other route remains
     blocked, for the player who claimed the first as well."""
-    state = double_state(players)
-    state.apply(claim(state, CHICAGO_PITTSBURGH_BLACK, "black"))
-    while state.current_player != 0:
-        state.apply(BLIND)
+    state = back_to_the_owner(players)
     assert claims_of(state, CHICAGO_PITTSBURGH_ORANGE) == set()
     assert_refused(state, claim(state, CHICAGO_PITTSBURGH_ORANGE, "orange"))
 
@@ -926,10 +776,7 @@ def test_double_route_with_4_or_5_players_another_seat_may_claim_the_twin(player
 @pytest.mark.parametrize("players", [4, 5])
 def test_double_route_with_4_or_5_players_never_both_by_the_same_seat(players: int) -> None:
     """USA rulebook, The Game Turn > 2, Double Routes: "but not by the same player"."""
-    state = double_state(players)
-    state.apply(claim(state, CHICAGO_PITTSBURGH_BLACK, "black"))
-    while state.current_player != 0:
-        state.apply(BLIND)
+    state = back_to_the_owner(players)
     assert claims_of(state, CHICAGO_PITTSBURGH_ORANGE) == set()
     assert_refused(state, claim(state, CHICAGO_PITTSBURGH_ORANGE, "orange"))
 
@@ -1023,18 +870,6 @@ def end_state(players: int, seat: int, trains: int) -> TicketToRideState:
     return state
 
 
-def play_turns_until_over(state: TicketToRideState) -> list[int]:
-    """Play whole turns of blind draws; the seats whose turns they were."""
-    turns = []
-    while not state.is_over:
-        seat = state.current_player
-        turns.append(seat)
-        while state.current_player == seat and not state.is_over:
-            state.apply(BLIND)
-        assert len(turns) < 50
-    return turns
-
-
 @pytest.mark.parametrize(("players", "seat"), [(2, 0), (2, 1), (3, 1), (4, 3), (5, 2)])
 def test_the_end_every_seat_gets_one_last_turn(players: int, seat: int) -> None:
     """USA rulebook, End of Game and Scoring: a seat ending its turn with 0, 1 or 2 trains
@@ -1084,13 +919,6 @@ def test_a_claim_in_the_last_round_does_not_restart_it() -> None:
 
 
 # --- Calculating Points -----------------------------------------------------------------------
-
-
-def finished(players: int = 2) -> TicketToRideState:
-    """A game just over, with nothing claimed and no tickets: set routes and tickets next."""
-    state = turn_state(players)
-    state.over = True
-    return state
 
 
 def test_score_tickets_added_when_connected_and_subtracted_when_not() -> None:
