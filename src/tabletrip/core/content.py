@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from tabletrip.core.errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
+_CHECK_PREFIX = "Value error, "  # how pydantic prefixes a model validator's ValueError
 
 
 def load_content(path: Path | Traversable, model: type[M]) -> M:
@@ -36,7 +37,12 @@ def validate_content(data: object, model: type[M], name: str) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         error = exc.errors()[0]
-        where = ".".join(str(part) for part in error["loc"]) or "top level"
+        message = error["msg"]
         others = exc.error_count() - 1
         more = f" (and {others} more problem{'s' if others > 1 else ''})" if others else ""
-        raise ContentError(f"content file {name!r}, entry {where}: {error['msg']}{more}") from None
+        if not error["loc"] and message.startswith(_CHECK_PREFIX):
+            # A whole-file check names its entry itself ("roads.4 (a-b): ...").
+            message = message.removeprefix(_CHECK_PREFIX)
+            raise ContentError(f"content file {name!r}: {message}{more}") from None
+        where = ".".join(str(part) for part in error["loc"]) or "top level"
+        raise ContentError(f"content file {name!r}, entry {where}: {message}{more}") from None

@@ -49,7 +49,13 @@ class OptionSpec:
         return f"any {self.kind.__name__}"
 
     def parse(self, game_id: str, value: Any) -> Any:
-        """Coerce (text from a command line is accepted) and validate one value."""
+        """Coerce (text from a command line is accepted) and validate one value.
+
+        An option whose default is None (decided by the game from other settings, such as
+        the player count) accepts None back, as records and saved states give it.
+        """
+        if value is None and self.default is None:
+            return None
         problem = f"bad value {value!r} for option {self.name!r} of {game_id}"
         parsed = value
         if isinstance(value, str) and self.kind is not str:

@@ -1,0 +1,1 @@
+"""Route East: Istanbul to Shanghai via your attractions (game id `route-east`)."""
