@@ -82,10 +82,17 @@ class Action:
 
     def to_json(self) -> JsonDict:
         """JSON-safe dict: `{"type": kind, <field>: value, ...}` (tuples become lists)."""
+        cls = type(self)
+        names = _FIELD_NAMES.get(cls)
+        if names is None:
+            names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
         data: JsonDict = {"type": self.kind}
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[field.name] = _to_json_value(getattr(self, field.name))
+        for name in names:
+            data[name] = _to_json_value(getattr(self, name))
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # per action class: its dataclass field names
 
 
 class ActionCodec:
