@@ -96,4 +96,6 @@ def _mark(value: Any) -> str:
 
 
 def _show_value(value: Any) -> str:
+    if value is None:
+        return "auto"  # an option the game decides from the other settings (see its help)
     return str(value).lower() if isinstance(value, bool) else str(value)

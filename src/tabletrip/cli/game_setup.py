@@ -175,7 +175,7 @@ def _menu(
         default = _show_value(spec.default)
         chosen[spec.name] = ui.ask_until(
             f"{spec.name}: {spec.help} ({spec.accepted()}) [{default}]: ",
-            lambda text, spec=spec, default=default: spec.parse(info.id, text or default),
+            lambda text, spec=spec: spec.parse(info.id, text) if text else spec.default,
         )
     low, high = game_cls.player_range(validate_options(info.id, info.options, chosen))
     if players is not None or low == high:

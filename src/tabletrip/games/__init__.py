@@ -4,6 +4,7 @@ from tabletrip.core.registry import register_lazy
 
 BUILTIN_GAMES: dict[str, str] = {
     "en-route": "tabletrip.games.en_route",
+    "route-east": "tabletrip.games.route_east",
     "ticket-to-ride": "tabletrip.games.ticket_to_ride",
 }
 

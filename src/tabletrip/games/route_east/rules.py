@@ -1,0 +1,1412 @@
+"""Route East rules: the race from Istanbul to Shanghai through your Attraction countries.
+
+Every rule of the rulebook, its Questions and Answers included; where the rulebook is silent
+the choice is in RULES_NOTES.md. A turn: the start (an Ignition card, or a Border card at a
+Border), accommodation, then moves (3 unless a card says otherwise) spent moving or taking
+Action cards, up to 2 Action cards played free, and the end on a Hostel, Hotel or Border.
+
+Phases: START (draw a card), CROSS (after a Border card: cross or stay), MOVES, TARGET (an
+Ignition card's theft needs a victim), RESPOND (the player a card is aimed at, or its player,
+may answer with Hell no!), DISCARD (over the hand limit), EMBASSY (roll a 6 to leave).
+Dice rolls and card draws are chance inside `apply`; every choice is an action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.rng import mix_seed
+from tabletrip.games.route_east.actions import (
+    CODEC,
+    Accept,
+    Camp,
+    ChooseTarget,
+    Cross,
+    Discard,
+    DrawBorder,
+    DrawIgnition,
+    EndTurn,
+    FreightTrain,
+    HellNo,
+    Move,
+    Play,
+    RollToLeave,
+    Sail,
+    Stay,
+    TakeAction,
+)
+from tabletrip.games.route_east.content import (
+    ATM,
+    ATTRACTION,
+    BORDER,
+    DIRT,
+    FINISH,
+    FUEL,
+    MOVES_PER_TURN,
+    TARGETED,
+    TOLL,
+    Board,
+    Decks,
+    load_board,
+    load_decks,
+)
+
+GAME_ID = "route-east"
+HAND_LIMIT = 5
+PLAYS_PER_TURN = 2
+TOLL_PRICE = 25
+BANKRUPT_GRANT = 100
+EMBASSY_ROLL_TURNS = 2  # turns spent rolling for a 6 before leaving on the third
+SEA_ROLL_TURNS = 2  # turns spent rolling on the boat before landing on the third
+ROUND_LIMIT = 150  # a seat's turns before the game stops with no winner (RULES_NOTES.md)
+EVENT_LOG = 24
+
+START, CROSS, MOVES, TARGET, RESPOND, DISCARD, EMBASSY = range(7)
+PHASE_NAMES = ("start", "cross", "moves", "target", "respond", "discard", "embassy")
+AFTER_IGNITION = -1  # resume marker: accommodation is still to pay, then the moves
+AFTER_TRAIN = -2  # resume marker: the Freight Train ended the turn
+
+# A seat's status between and during turns.
+FREE, SENT, STUCK, AT_SEA = range(4)
+STATUS_NAMES = ("free", "sent_to_embassy", "stuck_at_embassy", "at_sea")
+
+NO_CARD, IGNITION_CARD, BORDER_CARD = range(3)
+FREE_PLAY_KINDS = frozenset(
+    {"steal_money", "steal_fuel", "send_embassy", "moves", "fuel", "collect"}
+)
+
+Event = tuple[Any, ...]
+
+
+class RouteEastGame(Game):
+    """Route East for 2-5 players, with 2 to 6 Attraction cards each."""
+
+    info = GameInfo(
+        id=GAME_ID,
+        title="Route East",
+        min_players=2,
+        max_players=5,
+        options=(
+            OptionSpec(
+                "attractions",
+                None,
+                "Attraction cards each: by default 3 with 2 players, 2 with more; "
+                "2 to 6 to play with more attractions",
+                choices=(2, 3, 4, 5, 6),
+            ),
+        ),
+        summary="Race from Istanbul to Shanghai via your attractions, minding money and fuel.",
+    )
+    codec = CODEC
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        self.board: Board = load_board()
+        self.decks: Decks = load_decks()
+        board, decks = self.board, self.decks
+        chosen = options.get("attractions")
+        self.attraction_count: int = chosen if chosen else (3 if players == 2 else 2)
+        self.kind_of_card = tuple(card.effect.kind for card in decks.action)
+        self.cards_of_kind: dict[str, tuple[int, ...]] = {}
+        for i, kind in enumerate(self.kind_of_card):
+            self.cards_of_kind[kind] = (*self.cards_of_kind.get(kind, ()), i)
+        self.train_reach = max(
+            (c.effect.amount for c in decks.action if c.effect.kind == "freight_train"), default=0
+        )
+        self.atm_cards = [
+            value
+            for value in (100, 50)
+            for _ in range(
+                decks.bank.get(value, 0)
+                - players * decks.player_money.get(value, 0)
+                - decks.bank_keeps.get(value, 0)
+            )
+        ]
+        # Every action made once, shared by all states.
+        self.draw_ignition = DrawIgnition()
+        self.draw_border = DrawBorder()
+        self.cross = Cross()
+        self.cross_with_pass = Cross(border_pass=True)
+        self.stay = Stay()
+        self.take = TakeAction()
+        self.end = EndTurn()
+        self.camp = Camp()
+        self.roll = RollToLeave()
+        self.sail = Sail()
+        self.hell_no = HellNo()
+        self.accept = Accept()
+        self.moves = tuple(Move(space) for space in board.space_ids)
+        self.magic_moves = tuple(Move(space, magic_roll=True) for space in board.space_ids)
+        self.trains = tuple(FreightTrain(space) for space in board.space_ids)
+        self.discards = tuple(Discard(card.id) for card in decks.action)
+        self.targets = tuple(ChooseTarget(seat) for seat in range(players))
+        self.plays = tuple(
+            tuple(Play(card.id, target) for target in range(-1, players)) for card in decks.action
+        )
+
+    def play(self, card: int, target: int = -1) -> Play:
+        """The shared Play action for Action card kind `card` (aimed at `target`, or -1)."""
+        return self.plays[card][target + 1]
+
+    def parse_action(self, text: str, state: State) -> Action:
+        """A move typed by a person: the notation, or `move <place name>`."""
+        from tabletrip.games.route_east.notation import parse_move
+
+        return parse_move(text, state)  # type: ignore[arg-type]
+
+    def new_game(self, seed: int = 0) -> RouteEastState:
+        """Deal the money, fuel and attractions; shuffle the decks; roll for the first player."""
+        board, decks, players = self.board, self.decks, self.players
+        rng = Rng(mix_seed(GAME_ID, players, self.attraction_count, seed))
+        state = RouteEastState(self, seed)
+        state.rng = rng
+        state.events = ()
+        first = state.roll_for_first_player()
+        state.first_player = first
+        state.attractions = deal_attractions(board, players, self.attraction_count, first, rng)
+        state.ignition = Deck(decks.deck(decks.ignition))
+        state.ignition.shuffle(rng)
+        state.border = Deck(decks.deck(decks.border))
+        state.border.shuffle(rng)
+        state.action = Deck(decks.deck(decks.action))
+        state.action.shuffle(rng)
+        state.atm = Deck(self.atm_cards)
+        state.atm.shuffle(rng)
+        start_money = sum(value * n for value, n in decks.player_money.items())
+        state.fuel_supply = decks.fuel_tokens - players
+        state.pos = [board.start] * players
+        state.country = [board.country[board.start]] * players
+        state.money = [start_money] * players
+        state.fuel = [1] * players
+        state.hands = [[0] * len(decks.action) for _ in range(players)]
+        state.visited = [0] * players
+        state.status = [FREE] * players
+        state.status_turns = [0] * players
+        state.night_cost = [0] * players  # the first night is free
+        state.turns = [0] * players
+        state.bankruptcies = [0] * players
+        state.embassy_stays = [0] * players
+        state.attack = None
+        state.hell_nos = 0
+        state.winner = -1
+        state.over = False
+        state.begin_turn(first)
+        return state
+
+    def static_info(self) -> JsonDict:
+        """The board (spaces, roads, sea, attractions) and the card catalogue."""
+        from tabletrip.games.route_east.views import static_info
+
+        return static_info(self)
+
+    def _state_from_json(self, data: JsonDict, seed: int) -> RouteEastState:
+        state = RouteEastState(self, seed)
+        state.rng = Rng(data["rng"])
+        for name in ("ignition", "border", "action", "atm"):
+            setattr(state, name, Deck.from_json(data[name]))
+        for name in _LIST_FIELDS:
+            setattr(state, name, list(data[name]))
+        state.hands = [list(h) for h in data["hands"]]
+        state.attractions = [list(a) for a in data["attractions"]]
+        state.path = list(data["path"])
+        for name in _SCALAR_FIELDS:
+            setattr(state, name, data[name])
+        state.phase = PHASE_NAMES.index(data["phase"])
+        state.attack = tuple(data["attack"]) if data["attack"] is not None else None
+        state.events = tuple(tuple(e) for e in data["events"])
+        return state
+
+
+def deal_attractions(
+    board: Board, players: int, count: int, first: int, rng: Rng
+) -> list[list[int]]:
+    """Each seat, from `first` clockwise, draws `count` attractions in different countries.
+
+    A card in a country the seat already has goes under the pile and the seat draws again
+    ("Setup: Attraction Cards"). If the pile cannot complete a seat (possible only with many
+    players and attractions), the whole deal starts again with a fresh shuffle.
+    """
+    for _ in range(100):
+        pile = list(range(len(board.attractions)))
+        rng.shuffle(pile)
+        hands: list[list[int]] = [[] for _ in range(players)]
+        complete = True
+        for i in range(players):
+            seat = (first + i) % players
+            countries: set[int] = set()
+            while complete and len(hands[seat]) < count:
+                for _ in range(len(pile)):
+                    card = pile.pop()
+                    if board.attractions[card].country not in countries:
+                        break
+                    pile.insert(0, card)  # the most recent card goes to the bottom
+                else:
+                    complete = False
+                    break
+                hands[seat].append(card)
+                countries.add(board.attractions[card].country)
+        if complete:
+            return hands
+    raise RuntimeError("no deal of attractions in different countries exists")  # pragma: no cover
+
+
+class RouteEastState(State):
+    """A Route East game in progress: plain lists of ints, cheap to copy."""
+
+    game: RouteEastGame
+    rng: Rng
+    ignition: Deck[int]
+    border: Deck[int]
+    action: Deck[int]
+    atm: Deck[int]
+    fuel_supply: int
+    pos: list[int]
+    country: list[int]  # the country each seat is in (on a Border: the side it stands on)
+    money: list[int]
+    fuel: list[int]
+    hands: list[list[int]]  # per seat, count of each Action card kind
+    attractions: list[list[int]]  # per seat, its attraction ids
+    visited: list[int]  # per seat, bit mask of visited attraction ids
+    status: list[int]
+    status_turns: list[int]  # turns rolled at an Embassy, or turns begun on the boat
+    night_cost: list[int]  # what the coming morning's accommodation costs
+    turns: list[int]
+    bankruptcies: list[int]
+    embassy_stays: list[int]
+    first_player: int
+    seat: int
+    phase: int
+    after: int  # the phase to return to after TARGET, RESPOND or DISCARD
+    moves_left: int
+    moves_used: int
+    plays: int  # Action cards played this turn
+    stayed: bool  # declined to cross after the Border card
+    path: list[int]  # spaces entered this turn, to go back the way you came
+    card: int  # the Ignition or Border card kind drawn this turn (-1: none)
+    card_deck: int
+    attack: tuple[str, int, int, int] | None  # (effect kind, amount, attacker, target)
+    hell_nos: int
+    events: tuple[Event, ...]
+    winner: int
+    over: bool
+
+    # --- the contract --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide now: the player whose turn it is, or the one answering a card."""
+        if self.phase == RESPOND and self.attack is not None:
+            return self.attack[3] if self.hell_nos % 2 == 0 else self.attack[2]
+        return self.seat
+
+    @property
+    def is_over(self) -> bool:
+        """Whether someone reached Shanghai with every attraction visited (or the limit hit)."""
+        return self.over
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current seat."""
+        if self.over:
+            return []
+        game = self.game
+        phase = self.phase
+        seat = self.seat
+        if phase == START:
+            if self.game.board.kinds[self.pos[seat]] == BORDER:
+                return [game.draw_ignition, game.draw_border]
+            return [game.draw_ignition]
+        if phase == MOVES:
+            return self._moves_actions()
+        if phase == CROSS:
+            actions: list[Action] = []
+            if self._crossing_problem(False) is None:
+                actions.append(game.cross)
+            if self._crossing_problem(True) is None:
+                actions.append(game.cross_with_pass)
+            actions.append(game.stay)
+            if self.moves_left and self.action.can_draw():
+                actions.append(game.take)
+            self._add_free_plays(actions)
+            return actions
+        if phase == TARGET:
+            return [game.targets[t] for t in self.targets_for(seat)]
+        if phase == RESPOND:
+            # The answer is always asked, so nobody learns from a pause who holds a Hell no!.
+            if self._holds(self.current_player, "hell_no"):
+                return [game.accept, game.hell_no]
+            return [game.accept]
+        if phase == DISCARD:
+            hand = self.hands[seat]
+            return [game.discards[c] for c in range(len(hand)) if hand[c]]
+        return [game.roll]  # EMBASSY
+
+    def _moves_actions(self) -> list[Action]:
+        game = self.game
+        board = game.board
+        seat = self.seat
+        here = self.pos[seat]
+        left = self.moves_left
+        actions: list[Action] = []
+        if self.status[seat] == AT_SEA:
+            if left:
+                actions.append(game.sail)
+            self._add_free_plays(actions)
+            if not left:
+                actions.append(game.end)
+            return actions
+        plays_left = PLAYS_PER_TURN - self.plays
+        has_tent = plays_left > 0 and self._holds(seat, "tent")
+        dist = board.to_rest_or_attraction if has_tent else board.to_rest
+        if left and not self.stayed:
+            magic = self._holds(seat, "magic_roll") and plays_left > 0
+            # With a Magic Roll spent, a Tent needs a second play: check distances without it.
+            magic_dist = board.to_rest if plays_left < 2 else dist
+            moves, magic_moves = game.moves, game.magic_moves
+            finish = board.finish if self.all_visited(seat) else -1  # arriving wins: no bed needed
+            for there, kind, _ in board.steps.get((here, self.country[seat]), ()):
+                if left - 1 >= dist[there] or there == finish:
+                    actions.append(moves[there])
+                if magic and kind == DIRT and left - 1 >= magic_dist[there]:
+                    actions.append(magic_moves[there])
+        if left and left - 1 >= dist[here] and self.action.can_draw():
+            actions.append(game.take)
+        self._add_free_plays(actions)
+        if (
+            left
+            and not self.stayed
+            and self.moves_used == 0
+            and plays_left > 0
+            and self._holds(seat, "freight_train")
+        ):
+            actions.extend(game.trains[s] for s in self.train_stops())
+        if board.rest[here] or left < board.to_rest[here]:
+            actions.append(game.end)
+        if has_tent and board.kinds[here] == ATTRACTION:
+            actions.append(game.camp)
+        if self._pass_crossing_problem() is None:
+            actions.append(game.cross_with_pass)
+        return actions
+
+    def _add_free_plays(self, actions: list[Action]) -> None:
+        """The Action cards playable now at no cost in moves (at most 2 plays a turn)."""
+        if self.plays >= PLAYS_PER_TURN:
+            return
+        game = self.game
+        seat = self.seat
+        hand = self.hands[seat]
+        kinds = game.kind_of_card
+        targets: list[int] | None = None
+        for card, count in enumerate(hand):
+            if not count:
+                continue
+            kind = kinds[card]
+            if kind not in FREE_PLAY_KINDS:
+                continue
+            if kind in TARGETED:
+                if targets is None:
+                    targets = self.targets_for(seat)
+                actions.extend(game.play(card, t) for t in targets)
+            elif kind != "fuel" or self.fuel_supply:
+                actions.append(game.play(card))
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is not legal now, in one line; None if it is."""
+        phase = self.phase
+        kind = type(action)
+        if phase == RESPOND and kind not in (HellNo, Accept):
+            return "a card was played against you: answer with `hell no` or `accept`"
+        if phase == TARGET and kind is not ChooseTarget:
+            return "choose the player your Ignition card steals from: `target seat N`"
+        if phase == DISCARD and kind is not Discard:
+            return f"you hold more than {HAND_LIMIT} Action cards: discard one first"
+        if phase == EMBASSY and kind is not RollToLeave:
+            return "you are stuck at the Embassy: `roll` for a 6 to leave"
+        return _CHECKS[kind](self, action)
+
+    def _apply(self, action: Action) -> None:
+        _MOVES[type(action)](self, action)
+        if not self.over and self.phase == MOVES:
+            self._settle()
+
+    # --- checks, one per action kind ------------------------------------------------------
+
+    def _start_problem(self, action: Action) -> str | None:
+        if self.phase != START:
+            return "cards are drawn only at the start of your turn"
+        if type(action) is DrawBorder and self.game.board.kinds[self.pos[self.seat]] != BORDER:
+            return "a Border card is drawn only at a Border, to cross it"
+        return None
+
+    def _cross_problem(self, action: Cross) -> str | None:
+        if self.phase == MOVES and action.border_pass:
+            return self._pass_crossing_problem()
+        if self.phase != CROSS:
+            return "you cross a Border after drawing its Border card (or now with a Border Pass)"
+        return self._crossing_problem(action.border_pass)
+
+    def _pass_crossing_problem(self) -> str | None:
+        """Why a Border Pass cannot take the turn's player across this Border now, mid-turn."""
+        board = self.game.board
+        seat = self.seat
+        here = self.pos[seat]
+        if board.kinds[here] != BORDER or self.status[seat] != FREE:
+            return "you are not at a Border"
+        if here in board.ports:
+            return "the Caspian crossing starts with a Border card at the start of your turn"
+        if self.stayed:
+            return "you chose not to cross today"
+        if len(self.path) < 2:
+            return "after a night at a Border, start your turn with a Border card to cross"
+        if self.plays >= PLAYS_PER_TURN:
+            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
+        if not self._holds(seat, "border_pass"):
+            return "you hold no Border Pass"
+        return None
+
+    def _crossing_problem(self, border_pass: bool) -> str | None:
+        card = self.game.decks.border[self.card]
+        kinds = [e.kind for e in card.effects]
+        seat = self.seat
+        if "closed" in kinds:
+            return f"the Border card says {card.name}: nobody crosses today"
+        fee = sum(e.amount for e in card.effects if e.kind == "fee")
+        if self.money[seat] < fee:
+            return f"crossing costs ${fee}; you have ${self.money[seat]}"
+        if border_pass:
+            if "no_fuel_needed" in kinds:
+                return "this crossing needs no Fuel Token: just `cross`"
+            if self.plays >= PLAYS_PER_TURN:
+                return f"you have played {PLAYS_PER_TURN} Action cards this turn"
+            if not self._holds(seat, "border_pass"):
+                return "you hold no Border Pass"
+        elif "no_fuel_needed" not in kinds and not self.fuel[seat]:
+            return "you need a Fuel Token (or a Border Pass) to cross"
+        return None
+
+    def _stay_problem(self, action: Stay) -> str | None:
+        return None if self.phase == CROSS else "`stay` answers a Border card you just drew"
+
+    def _move_problem(self, action: Move) -> str | None:
+        board = self.game.board
+        seat = self.seat
+        if self.phase != MOVES:
+            return "you move after the card at the start of your turn"
+        if self.status[seat] == AT_SEA:
+            return "you are on the Caspian boat: `sail` to roll for the far shore"
+        if self.stayed:
+            return "you chose not to cross: you cannot move spaces this turn"
+        if not self.moves_left:
+            return "you have no moves left"
+        there = board.index.get(action.space)
+        if there is None:
+            return f"there is no space {action.space!r} on the board"
+        here = self.pos[seat]
+        road = next(
+            (r for r in board.steps.get((here, self.country[seat]), ()) if r[0] == there), None
+        )
+        if road is None:
+            if any(
+                r[0] == there
+                for c in range(len(board.countries))
+                for r in board.steps.get((here, c), ())
+            ):
+                return "to cross into the next country, start your turn here with a Border card"
+            return f"{action.space} is not one road away from {board.space_ids[here]}"
+        plays_left = PLAYS_PER_TURN - self.plays - action.magic_roll
+        if action.magic_roll:
+            if road[1] != DIRT:
+                return "a Magic Roll is for dirt roads only"
+            if plays_left < 0:
+                return f"you have played {PLAYS_PER_TURN} Action cards this turn"
+            if not self._holds(seat, "magic_roll"):
+                return "you hold no Magic Roll"
+        tent = plays_left > 0 and self._holds(seat, "tent")
+        dist = board.to_rest_or_attraction if tent else board.to_rest
+        if self.moves_left - 1 < dist[there] and not (
+            there == board.finish and self.all_visited(seat)
+        ):
+            return (
+                f"from {action.space} you could not reach a Hostel, Hotel or Border "
+                f"with the {self.moves_left - 1} moves left"
+            )
+        return None
+
+    def _take_problem(self, action: TakeAction) -> str | None:
+        if self.phase not in (MOVES, CROSS):
+            return "Action cards are picked up after the card at the start of your turn"
+        seat = self.seat
+        if self.status[seat] == AT_SEA:
+            return "on the boat every move is a roll for the far shore"
+        if not self.moves_left:
+            return "picking up an Action card costs a move; you have none left"
+        board = self.game.board
+        dist = board.to_rest_or_attraction if self._can_camp_later() else board.to_rest
+        if self.phase == MOVES and self.moves_left - 1 < dist[self.pos[seat]]:
+            return "you would have no move left to reach a Hostel, Hotel or Border"
+        if not self.action.can_draw():
+            return "the Action deck is empty"
+        return None
+
+    def _play_problem(self, action: Play) -> str | None:
+        game = self.game
+        card = game.decks.action_index.get(action.card)
+        if card is None:
+            known = ", ".join(c.id for c in game.decks.action)
+            return f"there is no Action card {action.card!r}: cards are {known}"
+        kind = game.kind_of_card[card]
+        if kind not in FREE_PLAY_KINDS:
+            how = {
+                "tent": "`camp` on an attraction",
+                "border_pass": "`cross with border pass` after a Border card",
+                "freight_train": "`train <space>` as your first move",
+                "magic_roll": "`move <space> with magic roll` on a dirt road",
+                "hell_no": "`hell no` when a card is played against you",
+            }[kind]
+            return f"{game.decks.action[card].name} is played with {how}"
+        if self.phase not in (MOVES, CROSS):
+            return "Action cards are played after the card at the start of your turn"
+        seat = self.seat
+        if self.plays >= PLAYS_PER_TURN:
+            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
+        if not self.hands[seat][card]:
+            return f"you hold no {game.decks.action[card].name}"
+        if kind in TARGETED:
+            if action.target < 0:
+                return f"say who it is aimed at: `play {action.card} on seat N`"
+            if action.target not in self.targets_for(seat):
+                return f"seat {action.target} cannot be aimed at (yourself, or at an Embassy)"
+        elif action.target != -1:
+            return f"{game.decks.action[card].name} is not aimed at a player"
+        elif kind == "fuel" and not self.fuel_supply:
+            return "the Fuel Token supply is empty"
+        return None
+
+    def _train_problem(self, action: FreightTrain) -> str | None:
+        seat = self.seat
+        board = self.game.board
+        if self.phase != MOVES or self.status[seat] == AT_SEA:
+            return "a Freight Train is played as the first move of your turn"
+        if self.stayed:
+            return "you chose not to cross: you cannot move spaces this turn"
+        if self.moves_used:
+            return "a Freight Train must be your first move"
+        if not self.moves_left:
+            return "a Freight Train needs a move: you have none this turn"
+        if self.plays >= PLAYS_PER_TURN:
+            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
+        if not self._holds(seat, "freight_train"):
+            return "you hold no Freight Train"
+        there = board.index.get(action.space)
+        if there is None or there not in self.train_stops():
+            return (
+                f"a Freight Train cannot take you to {action.space}: it rides up to "
+                f"{self.game.train_reach} spaces in this country, stops at No Trains signs and "
+                "ends on a Hostel, Hotel or Border (an attraction with a Tent)"
+            )
+        return None
+
+    def _discard_problem(self, action: Discard) -> str | None:
+        card = self.game.decks.action_index.get(action.card)
+        if self.phase != DISCARD:
+            return f"you discard only when holding more than {HAND_LIMIT} Action cards"
+        if card is None or not self.hands[self.seat][card]:
+            return f"you hold no {action.card!r}"
+        return None
+
+    def _target_problem(self, action: ChooseTarget) -> str | None:
+        if self.phase != TARGET:
+            return "there is no theft to aim now"
+        if action.seat not in self.targets_for(self.seat):
+            return f"seat {action.seat} cannot be aimed at (yourself, or at an Embassy)"
+        return None
+
+    def _hell_no_problem(self, action: HellNo) -> str | None:
+        if self.phase != RESPOND:
+            return "Hell no! answers a card played against you"
+        if not self._holds(self.current_player, "hell_no"):
+            return "you hold no Hell no!"
+        return None
+
+    def _accept_problem(self, action: Accept) -> str | None:
+        return None if self.phase == RESPOND else "there is nothing to accept"
+
+    def _end_problem(self, action: EndTurn) -> str | None:
+        if self.phase != MOVES:
+            return "finish the start of your turn first"
+        board = self.game.board
+        seat = self.seat
+        here = self.pos[seat]
+        if self.status[seat] == AT_SEA:
+            if self.moves_left:
+                return "on the boat you use every move to roll for the far shore"
+            return None
+        if board.rest[here] or self.moves_left < board.to_rest[here]:
+            return None
+        return (
+            "you may only end your turn on a Hostel, Hotel or Border (or an attraction with a "
+            f"Tent); the nearest is {board.to_rest[here]} moves away"
+        )
+
+    def _camp_problem(self, action: Camp) -> str | None:
+        seat = self.seat
+        board = self.game.board
+        if self.phase != MOVES or self.status[seat] == AT_SEA:
+            return "you camp at the end of your turn, on an attraction"
+        if board.kinds[self.pos[seat]] != ATTRACTION:
+            return "a Tent lets you stay on an attraction only"
+        if not self._holds(seat, "tent"):
+            return "you hold no Tent"
+        if self.plays >= PLAYS_PER_TURN:
+            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
+        return None
+
+    def _roll_problem(self, action: RollToLeave) -> str | None:
+        return None if self.phase == EMBASSY else "you roll to leave only when stuck at an Embassy"
+
+    def _sail_problem(self, action: Sail) -> str | None:
+        if self.phase != MOVES or self.status[self.seat] != AT_SEA:
+            return "you sail only on the Caspian boat"
+        return None if self.moves_left else "you have no moves left: the boat waits for tomorrow"
+
+    # --- moves: one small function each -----------------------------------------------------
+
+    def _draw_ignition(self, action: DrawIgnition) -> None:
+        """Draw an Ignition card, do what it says, then pay last night's accommodation."""
+        game = self.game
+        seat = self.seat
+        card = self.ignition.draw(self.rng)
+        assert card is not None
+        self.ignition.discard((card,))
+        self.card, self.card_deck = card, IGNITION_CARD
+        self.moves_left = MOVES_PER_TURN
+        self.after = AFTER_IGNITION
+        self._event("ignition", seat, card)
+        for effect in game.decks.ignition[card].effects:
+            kind, amount = effect.kind, effect.amount
+            if kind == "moves":
+                self.moves_left = max(0, self.moves_left + amount)
+            elif kind == "pay":
+                if not self._charge(seat, amount):
+                    return
+            elif kind == "collect":
+                self.money[seat] += amount
+            elif kind == "fuel":
+                self._gain_fuel(seat, amount)
+            elif kind == "draw_action":
+                self._draw_action_cards(seat, amount)
+            elif kind == "embassy":
+                # Last night is paid first: accommodation follows the Ignition card.
+                cost = self.night_cost[seat]
+                if cost and not self._charge(seat, cost):
+                    return
+                self._send_to_embassy(seat)
+                self._next_turn()
+                return
+            elif kind in TARGETED and self.targets_for(seat):
+                self.phase = TARGET
+                return
+        self._resume()
+
+    def _draw_border(self, action: DrawBorder) -> None:
+        """At a Border: draw a Border card; crossing is decided after seeing it."""
+        card = self.border.draw(self.rng)
+        assert card is not None
+        self.border.discard((card,))
+        self.card, self.card_deck = card, BORDER_CARD
+        self.moves_left = MOVES_PER_TURN
+        self.after = CROSS
+        self.phase = CROSS
+        self.night_cost[self.seat] = 0  # a night at a Border is free
+        self._event("border", self.seat, card)
+
+    def _cross(self, action: Cross) -> None:
+        """Pay the Fuel Token (or Border Pass) and the card's fee; step into the next country."""
+        game = self.game
+        board = game.board
+        seat = self.seat
+        here = self.pos[seat]
+        if self.phase == MOVES:  # a Border Pass mid-turn: no waiting, no Border card
+            self._spend_card(seat, "border_pass")
+            self._switch_country(seat, here)
+            return
+        effects = game.decks.border[self.card].effects
+        if action.border_pass:
+            self._spend_card(seat, "border_pass")
+        elif not any(e.kind == "no_fuel_needed" for e in effects):
+            self.fuel[seat] -= 1
+            self.fuel_supply += 1
+        for effect in effects:
+            if effect.kind == "fee":
+                self.money[seat] -= effect.amount
+            elif effect.kind == "moves":
+                self.moves_left = max(0, self.moves_left + effect.amount)
+        self.after = MOVES
+        self.phase = MOVES
+        if here in board.ports:
+            self.status[seat] = AT_SEA
+            self.status_turns[seat] = 1
+            self.pos[seat] = board.boat
+            self._event("board", seat)
+        else:
+            self._switch_country(seat, here)
+
+    def _switch_country(self, seat: int, border: int) -> None:
+        pair = self.game.board.border_countries[border]
+        assert pair is not None
+        self.country[seat] = pair[1] if pair[0] == self.country[seat] else pair[0]
+        self._event("cross", seat, self.country[seat])
+
+    def _stay(self, action: Stay) -> None:
+        """Decline to cross: Action cards only this turn."""
+        self.stayed = True
+        self.after = MOVES
+        self.phase = MOVES
+
+    def _move(self, action: Move) -> None:
+        """One space along a road: a toll is paid first; a dirt road needs an even roll."""
+        game = self.game
+        board = game.board
+        seat = self.seat
+        there = board.index[action.space]
+        here = self.pos[seat]
+        kind = next(r[1] for r in board.steps[(here, self.country[seat])] if r[0] == there)
+        if kind == TOLL:
+            self._event("toll", seat)
+            if not self._charge(seat, TOLL_PRICE):
+                return
+        self.moves_left -= 1
+        self.moves_used += 1
+        if kind == DIRT:
+            if action.magic_roll:
+                self._spend_card(seat, "magic_roll")
+            else:
+                roll = self.rng.roll()
+                self._event("roll", seat, roll, "dirt")
+                if roll % 2:
+                    return  # the move is spent and the piece stays
+        self._enter(seat, there)
+
+    def _take(self, action: TakeAction) -> None:
+        """Spend a move on an Action card (over 5 cards, one goes back under the deck)."""
+        self.moves_left -= 1
+        self.moves_used += 1
+        self._draw_action_cards(self.seat, 1)
+        self._check_hand()
+
+    def _play(self, action: Play) -> None:
+        """Play an Action card: an effect now, or a card aimed at a player, who may answer."""
+        game = self.game
+        seat = self.seat
+        card = game.decks.action_index[action.card]
+        effect = game.decks.action[card].effect
+        self._spend_card(seat, effect.kind)
+        self._event("play", seat, card, action.target)
+        if effect.kind in TARGETED:
+            self.after = self.phase
+            self.attack = (effect.kind, effect.amount, seat, action.target)
+            self.hell_nos = 0
+            self.phase = RESPOND
+        elif effect.kind == "moves":
+            self.moves_left += effect.amount
+        elif effect.kind == "fuel":
+            self._gain_fuel(seat, effect.amount)
+        elif effect.kind == "collect":
+            self.money[seat] += effect.amount
+
+    def _train(self, action: FreightTrain) -> None:
+        """Ride the Freight Train: nothing passed counts; every move is used; the turn ends."""
+        board = self.game.board
+        seat = self.seat
+        there = board.index[action.space]
+        self._spend_card(seat, "freight_train")
+        self._event("train", seat, there)
+        self.moves_left = 0
+        self.pos[seat] = there
+        self.path.append(there)
+        if board.kinds[there] == ATTRACTION:
+            self._spend_card(seat, "tent")
+            self._visit(seat, there)
+            self.night_cost[seat] = 0
+        else:
+            self.night_cost[seat] = board.lodging[there]
+        if self.phase == DISCARD:
+            self.after = AFTER_TRAIN  # a bonus card to discard first, then the turn ends
+        elif not self.over:
+            self._next_turn()
+
+    def _discard(self, action: Discard) -> None:
+        """Put one Action card under the Action deck."""
+        card = self.game.decks.action_index[action.card]
+        self.hands[self.seat][card] -= 1
+        self.action.put_bottom((card,))
+        self._resume()
+
+    def _choose_target(self, action: ChooseTarget) -> None:
+        """Aim the Ignition card's theft; the victim may answer with Hell no!."""
+        effect = next(e for e in self.game.decks.ignition[self.card].effects if e.kind in TARGETED)
+        self.attack = (effect.kind, effect.amount, self.seat, action.seat)
+        self.hell_nos = 0
+        self.phase = RESPOND
+
+    def _hell_no(self, action: HellNo) -> None:
+        """Cancel the card (or Hell no!) played against you; its player may answer in turn."""
+        responder = self.current_player
+        self._spend_card(responder, "hell_no", counts=False)
+        self._event("hell_no", responder)
+        self.hell_nos += 1
+
+    def _accept(self, action: Accept) -> None:
+        """Let it stand: an even number of Hell no!s leaves the card in force."""
+        attack = self.attack
+        assert attack is not None
+        kind, amount, attacker, target = attack
+        self.attack = None
+        if self.hell_nos % 2 == 0:
+            self._resolve_attack(kind, amount, attacker, target)
+        else:
+            self._event("cancelled", attacker, kind)
+        self.hell_nos = 0
+        if self.phase == RESPOND:
+            self._resume()
+
+    def _end(self, action: EndTurn) -> None:
+        """End the turn; out of moves away from a place to stay, go back the way you came."""
+        board = self.game.board
+        seat = self.seat
+        here = self.pos[seat]
+        if self.status[seat] == AT_SEA:
+            self.night_cost[seat] = 0
+        elif board.rest[here]:
+            self.night_cost[seat] = board.lodging[here]
+        else:
+            back = self._way_back(seat)
+            self.pos[seat] = back
+            self._event("back", seat, back)
+            self.night_cost[seat] = board.lodging[back]
+        self._next_turn()
+
+    def _camp(self, action: Camp) -> None:
+        """Play a Tent: a free night on this attraction."""
+        self._spend_card(self.seat, "tent")
+        self.night_cost[self.seat] = 0
+        self._event("camp", self.seat)
+        self._next_turn()
+
+    def _roll_to_leave(self, action: RollToLeave) -> None:
+        """Stuck at an Embassy: a 6 frees you now; otherwise the turn is over."""
+        seat = self.seat
+        roll = self.rng.roll()
+        self._event("roll", seat, roll, "embassy")
+        if roll == 6:
+            self.status[seat] = FREE
+            self.status_turns[seat] = 0
+            self.phase = START
+        else:
+            self.status_turns[seat] += 1
+            self._next_turn()
+
+    def _sail(self, action: Sail) -> None:
+        """Spend a move rolling for a 6; a 6 lands you on the far port (no move for it)."""
+        seat = self.seat
+        self.moves_left -= 1
+        self.moves_used += 1
+        roll = self.rng.roll()
+        self._event("roll", seat, roll, "sea")
+        if roll == 6:
+            self._land(seat)
+
+    # --- shared steps ------------------------------------------------------------------------
+
+    def begin_turn(self, seat: int) -> None:
+        """Start `seat`'s turn: the Embassy, the boat, or a card to draw."""
+        if self.turns[seat] >= ROUND_LIMIT:
+            self.over = True
+            self.seat = seat
+            self._event("limit", seat)
+            return
+        self.seat = seat
+        self.turns[seat] += 1
+        self.moves_left = 0
+        self.moves_used = 0
+        self.plays = 0
+        self.stayed = False
+        self.path = [self.pos[seat]]
+        self.card = -1
+        self.card_deck = NO_CARD
+        self.after = MOVES
+        status = self.status[seat]
+        if status == STUCK:
+            if self.status_turns[seat] >= EMBASSY_ROLL_TURNS:
+                self.status[seat] = FREE
+                self.status_turns[seat] = 0
+                self.phase = START
+            else:
+                self.phase = EMBASSY
+        elif status == SENT:
+            self.status[seat] = FREE
+            self.phase = START
+        elif status == AT_SEA:
+            self.phase = MOVES
+            self.moves_left = MOVES_PER_TURN
+            if self.status_turns[seat] >= SEA_ROLL_TURNS:
+                self._land(seat)
+            else:
+                self.status_turns[seat] += 1
+        else:
+            self.phase = START
+
+    def _next_turn(self) -> None:
+        self.begin_turn((self.seat + 1) % self.game.players)
+
+    def _resume(self) -> None:
+        """Back from a sub-decision: discard down to 5, pay the night, or carry on moving."""
+        seat = self.seat
+        if self._check_hand():
+            return
+        if self.after == AFTER_TRAIN:
+            self._next_turn()
+            return
+        if self.after == AFTER_IGNITION:
+            self.after = MOVES
+            cost = self.night_cost[seat]
+            self.night_cost[seat] = 0
+            if cost:
+                self._event("lodging", seat, cost)
+                if not self._charge(seat, cost):
+                    return
+        self.phase = self.after
+
+    def _check_hand(self) -> bool:
+        """Whether the turn's player must discard (over the hand limit) before going on."""
+        if sum(self.hands[self.seat]) > HAND_LIMIT:
+            if self.phase != DISCARD:
+                if self.phase in (MOVES, CROSS):
+                    self.after = self.phase
+                self.phase = DISCARD
+            return True
+        return False
+
+    def _settle(self) -> None:
+        """End the turn by itself when ending it is the only thing left to do."""
+        seat = self.seat
+        if self.moves_left or self.phase != MOVES:
+            return
+        if self.plays < PLAYS_PER_TURN:
+            kinds = self.game.kind_of_card
+            on_attraction = self.game.board.kinds[self.pos[seat]] == ATTRACTION
+            for card, count in enumerate(self.hands[seat]):
+                if not count:
+                    continue
+                kind = kinds[card]
+                if kind == "tent" and on_attraction:
+                    return
+                if kind not in FREE_PLAY_KINDS or (kind == "fuel" and not self.fuel_supply):
+                    continue
+                if kind not in TARGETED or self.targets_for(seat):
+                    return
+            if self._pass_crossing_problem() is None:
+                return
+        self._end(self.game.end)  # not an action in the record: replay repeats it by itself
+
+    def _enter(self, seat: int, there: int) -> None:
+        """Arrive on a space: an ATM pays one Bank card, a Fuel Station gives a Fuel Token,
+        your attraction is visited, Shanghai ends the race if every attraction is done."""
+        board = self.game.board
+        self.pos[seat] = there
+        self.path.append(there)
+        kind = board.kinds[there]
+        if kind == ATM:
+            if not self.atm.cards:
+                self.atm.cards = list(self.game.atm_cards)
+                self.atm.shuffle(self.rng)
+            value = self.atm.cards.pop()
+            self.money[seat] += value
+            self._event("atm", seat, value)
+        elif kind == FUEL:
+            if self.fuel_supply:
+                self._gain_fuel(seat, 1)
+                self._event("fuel", seat)
+        elif kind == ATTRACTION:
+            self._visit(seat, there)
+        elif kind == FINISH and self.all_visited(seat):
+            self.winner = seat
+            self.over = True
+            self._event("win", seat)
+
+    def _visit(self, seat: int, space: int) -> None:
+        """Landing on one of your attractions: turn it face up and take its bonus now."""
+        board = self.game.board
+        attraction = board.attraction_at[space]
+        bit = 1 << attraction
+        if attraction not in self.attractions[seat] or self.visited[seat] & bit:
+            return
+        self.visited[seat] |= bit
+        self._event("attraction", seat, attraction)
+        bonus = board.attractions[attraction].bonus
+        if bonus.kind == "collect":
+            self.money[seat] += bonus.amount
+        elif bonus.kind == "fuel":
+            self._gain_fuel(seat, bonus.amount)
+        elif bonus.kind == "moves":
+            self.moves_left += bonus.amount
+        elif bonus.kind == "draw_action":
+            self._draw_action_cards(seat, bonus.amount)
+            self._check_hand()
+
+    def _land(self, seat: int) -> None:
+        """The boat reaches the far port: you are over the Border, in its country."""
+        board = self.game.board
+        a, b = board.ports
+        port = b if self.country[seat] == board.country[a] else a
+        self.pos[seat] = port
+        self.country[seat] = board.country[port]
+        self.status[seat] = FREE
+        self.status_turns[seat] = 0
+        self.path = [port]
+        self._event("land", seat)
+
+    def _charge(self, seat: int, amount: int) -> bool:
+        """Pay the bank; unable to, go bankrupt (False: the turn may be over)."""
+        if self.money[seat] >= amount:
+            self.money[seat] -= amount
+            return True
+        self._bankrupt(seat)
+        return False
+
+    def _bankrupt(self, seat: int) -> None:
+        """Out of money: to the Embassy of your country, take $100, the debt is forgotten.
+
+        The unpaid debt is dropped, what you had is kept (RULES_NOTES.md); if it is your turn,
+        it is over.
+        """
+        self.money[seat] += BANKRUPT_GRANT
+        self.bankruptcies[seat] += 1
+        self._to_embassy(seat, STUCK)
+        self._event("bankrupt", seat)
+        if seat == self.seat and not self.over:
+            self._next_turn()
+
+    def _send_to_embassy(self, seat: int) -> None:
+        """Sent to an Embassy by a card: the next turn starts as normal, no accommodation."""
+        self._to_embassy(seat, SENT)
+        self._event("embassy", seat)
+
+    def _to_embassy(self, seat: int, status: int) -> None:
+        # On the boat the country is still the one you sailed from: back to Azerbaijan.
+        self.pos[seat] = self.game.board.embassy[self.country[seat]]
+        self.status[seat] = status
+        self.status_turns[seat] = 0
+        self.night_cost[seat] = 0
+        self.embassy_stays[seat] += 1
+
+    def _resolve_attack(self, kind: str, amount: int, attacker: int, target: int) -> None:
+        """Steal money or a Fuel Token, or send to an Embassy; a victim with nothing to steal
+        goes to the Embassy (bankrupt for money)."""
+        if kind == "steal_money":
+            if self.money[target] >= amount:
+                self.money[target] -= amount
+                self.money[attacker] += amount
+                self._event("stolen", attacker, target, "money", amount)
+            else:
+                self._bankrupt(target)
+        elif kind == "steal_fuel":
+            if self.fuel[target]:
+                self.fuel[target] -= 1
+                self.fuel[attacker] += 1
+                self._event("stolen", attacker, target, "fuel", 1)
+            else:
+                self._send_to_embassy(target)
+        else:
+            self._send_to_embassy(target)
+
+    def _way_back(self, seat: int) -> int:
+        """The nearest Hostel, Hotel or Border back the way you came this turn."""
+        board = self.game.board
+        for space in reversed(self.path):
+            if board.rest[space]:
+                return space
+        # Released from an Embassy, the path may hold no place to stay: the nearest one.
+        here = self.pos[seat]
+        country = self.country[seat]
+        seen = {here}
+        frontier = [here]
+        while frontier:
+            nxt = []
+            for space in frontier:
+                for there, _, _ in board.steps.get((space, country), ()):
+                    if there in seen:
+                        continue
+                    if board.rest[there]:
+                        return there
+                    seen.add(there)
+                    nxt.append(there)
+            frontier = sorted(nxt)
+        return here  # pragma: no cover - every space reaches a place to stay
+
+    def _draw_action_cards(self, seat: int, count: int) -> None:
+        hand = self.hands[seat]
+        for _ in range(count):
+            card = self.action.draw(self.rng)
+            if card is None:
+                return
+            hand[card] += 1
+
+    def _spend_card(self, seat: int, kind: str, counts: bool = True) -> None:
+        """Play (discard) one Action card of this effect kind from the seat's hand."""
+        card = self._card_of(kind, seat)
+        self.hands[seat][card] -= 1
+        self.action.discard((card,))
+        if counts:
+            self.plays += 1
+
+    def _gain_fuel(self, seat: int, amount: int) -> None:
+        amount = min(amount, self.fuel_supply) if amount > 0 else -min(-amount, self.fuel[seat])
+        self.fuel[seat] += amount
+        self.fuel_supply -= amount
+
+    def _event(self, *event: Any) -> None:
+        events = self.events
+        self.events = (*events[1:], event) if len(events) >= EVENT_LOG else (*events, event)
+
+    # --- derived facts -----------------------------------------------------------------------
+
+    def roll_for_first_player(self) -> int:
+        """Everyone rolls; the highest goes first (ties roll again)."""
+        contenders = list(range(self.game.players))
+        while True:
+            rolls = [(self.rng.roll(), seat) for seat in contenders]
+            self._event("first_roll", tuple(r for r, _ in rolls), tuple(contenders))
+            best = max(r for r, _ in rolls)
+            contenders = [seat for r, seat in rolls if r == best]
+            if len(contenders) == 1:
+                return contenders[0]
+
+    def _holds(self, seat: int, kind: str) -> bool:
+        hand = self.hands[seat]
+        return any(hand[c] for c in self.game.cards_of_kind.get(kind, ()))
+
+    def _card_of(self, kind: str, seat: int) -> int:
+        hand = self.hands[seat]
+        return next(c for c in self.game.cards_of_kind[kind] if hand[c])
+
+    def _can_camp_later(self) -> bool:
+        return self.plays < PLAYS_PER_TURN and self._holds(self.seat, "tent")
+
+    def targets_for(self, seat: int) -> list[int]:
+        """The seats a card of `seat` may be aimed at: not itself, nobody at an Embassy."""
+        status = self.status
+        return [s for s in range(self.game.players) if s != seat and status[s] not in (SENT, STUCK)]
+
+    def train_stops(self) -> list[int]:
+        """Where a Freight Train may take the turn's player: up to its reach in this country,
+        not past No Trains signs, to a place to stay (an attraction with a Tent to play)."""
+        board = self.game.board
+        seat = self.seat
+        country = self.country[seat]
+        here = self.pos[seat]
+        tent = self.plays == 0 and self._holds(seat, "tent")
+        seen = {here}
+        frontier = [here]
+        stops = []
+        for _ in range(self.game.train_reach):
+            nxt = []
+            for space in frontier:
+                for there, _, no_trains in board.steps.get((space, country), ()):
+                    if no_trains or there in seen:
+                        continue
+                    seen.add(there)
+                    nxt.append(there)
+                    if board.rest[there] or (tent and board.kinds[there] == ATTRACTION):
+                        stops.append(there)
+            frontier = nxt
+        return sorted(stops)
+
+    def all_visited(self, seat: int) -> bool:
+        """Whether every attraction of the seat is visited."""
+        return self.visited[seat] == sum(1 << a for a in self.attractions[seat])
+
+    def unvisited(self, seat: int) -> list[int]:
+        """The seat's attraction ids not visited yet."""
+        mask = self.visited[seat]
+        return [a for a in self.attractions[seat] if not mask >> a & 1]
+
+    @property
+    def result(self) -> Result | None:
+        """The first to Shanghai with every attraction visited wins (1 point, others 0)."""
+        if not self.over:
+            return None
+        breakdown = []
+        for seat in range(self.game.players):
+            won = int(seat == self.winner)
+            breakdown.append(
+                {
+                    "finished": won,
+                    "attractions_visited": len(self.attractions[seat]) - len(self.unvisited(seat)),
+                    "attractions": len(self.attractions[seat]),
+                    "turns": self.turns[seat],
+                    "bankruptcies": self.bankruptcies[seat],
+                    "embassy_stays": self.embassy_stays[seat],
+                    "money": self.money[seat],
+                    "fuel": self.fuel[seat],
+                    "turn_limit_reached": self.winner < 0,
+                    "total": won,
+                }
+            )
+        winners = (self.winner,) if self.winner >= 0 else ()
+        return Result(tuple(b["total"] for b in breakdown), winners, tuple(breakdown))
+
+    # --- what each seat may know ----------------------------------------------------------
+
+    def public_observation(self) -> JsonDict:
+        """The table: positions, money, fuel, card counts, face-up attractions, recent events."""
+        from tabletrip.games.route_east.views import public_observation
+
+        return public_observation(self)
+
+    def observation(self, seat: int) -> JsonDict:
+        """The public table plus the seat's own Action cards and attractions."""
+        from tabletrip.games.route_east.views import observation
+
+        return observation(self, seat)
+
+    def render_text(self, seat: int | None) -> str:
+        """What `seat` sees, as text for a terminal (None: a spectator)."""
+        from tabletrip.games.route_east.render import render_text
+
+        return render_text(self, seat)
+
+    # --- copies --------------------------------------------------------------------------------
+
+    def _state_json(self) -> JsonDict:
+        data: JsonDict = {"rng": self.rng.state}
+        for name in ("ignition", "border", "action", "atm"):
+            data[name] = getattr(self, name).to_json()
+        for name in _LIST_FIELDS:
+            data[name] = list(getattr(self, name))
+        data["hands"] = [list(h) for h in self.hands]
+        data["attractions"] = [list(a) for a in self.attractions]
+        data["path"] = list(self.path)
+        for name in _SCALAR_FIELDS:
+            data[name] = getattr(self, name)
+        data["phase"] = PHASE_NAMES[self.phase]
+        data["attack"] = list(self.attack) if self.attack is not None else None
+        data["events"] = [list(e) for e in self.events]
+        return data
+
+    def clone(self) -> RouteEastState:
+        """A copy sharing nothing mutable (lists of ints are copied, never deep-copied)."""
+        copy = RouteEastState.__new__(RouteEastState)
+        self._copy_base(copy)
+        copy.rng = Rng(self.rng.state)
+        copy.ignition = self.ignition.clone()
+        copy.border = self.border.clone()
+        copy.action = self.action.clone()
+        copy.atm = self.atm.clone()
+        copy.pos = self.pos.copy()
+        copy.country = self.country.copy()
+        copy.money = self.money.copy()
+        copy.fuel = self.fuel.copy()
+        copy.visited = self.visited.copy()
+        copy.status = self.status.copy()
+        copy.status_turns = self.status_turns.copy()
+        copy.night_cost = self.night_cost.copy()
+        copy.turns = self.turns.copy()
+        copy.bankruptcies = self.bankruptcies.copy()
+        copy.embassy_stays = self.embassy_stays.copy()
+        copy.hands = [h.copy() for h in self.hands]
+        copy.attractions = [a.copy() for a in self.attractions]
+        copy.path = self.path.copy()
+        copy.fuel_supply = self.fuel_supply
+        copy.first_player = self.first_player
+        copy.seat = self.seat
+        copy.phase = self.phase
+        copy.after = self.after
+        copy.moves_left = self.moves_left
+        copy.moves_used = self.moves_used
+        copy.plays = self.plays
+        copy.stayed = self.stayed
+        copy.card = self.card
+        copy.card_deck = self.card_deck
+        copy.attack = self.attack
+        copy.hell_nos = self.hell_nos
+        copy.events = self.events
+        copy.winner = self.winner
+        copy.over = self.over
+        return copy
+
+    def determinize(self, seat: int, rng: Rng) -> RouteEastState:
+        """Deal anew what `seat` cannot see: deck orders, others' Action cards and hidden
+        attractions, the future dice."""
+        from tabletrip.games.route_east.hidden import determinize
+
+        return determinize(self, seat, rng)
+
+
+_LIST_FIELDS = (
+    "pos",
+    "country",
+    "money",
+    "fuel",
+    "visited",
+    "status",
+    "status_turns",
+    "night_cost",
+    "turns",
+    "bankruptcies",
+    "embassy_stays",
+)
+_SCALAR_FIELDS = (
+    "fuel_supply",
+    "first_player",
+    "seat",
+    "after",
+    "moves_left",
+    "moves_used",
+    "plays",
+    "stayed",
+    "card",
+    "card_deck",
+    "hell_nos",
+    "winner",
+    "over",
+)
+
+_CHECKS = {
+    DrawIgnition: RouteEastState._start_problem,
+    DrawBorder: RouteEastState._start_problem,
+    Cross: RouteEastState._cross_problem,
+    Stay: RouteEastState._stay_problem,
+    Move: RouteEastState._move_problem,
+    TakeAction: RouteEastState._take_problem,
+    Play: RouteEastState._play_problem,
+    FreightTrain: RouteEastState._train_problem,
+    Discard: RouteEastState._discard_problem,
+    ChooseTarget: RouteEastState._target_problem,
+    HellNo: RouteEastState._hell_no_problem,
+    Accept: RouteEastState._accept_problem,
+    EndTurn: RouteEastState._end_problem,
+    Camp: RouteEastState._camp_problem,
+    RollToLeave: RouteEastState._roll_problem,
+    Sail: RouteEastState._sail_problem,
+}
+_MOVES = {
+    DrawIgnition: RouteEastState._draw_ignition,
+    DrawBorder: RouteEastState._draw_border,
+    Cross: RouteEastState._cross,
+    Stay: RouteEastState._stay,
+    Move: RouteEastState._move,
+    TakeAction: RouteEastState._take,
+    Play: RouteEastState._play,
+    FreightTrain: RouteEastState._train,
+    Discard: RouteEastState._discard,
+    ChooseTarget: RouteEastState._choose_target,
+    HellNo: RouteEastState._hell_no,
+    Accept: RouteEastState._accept,
+    EndTurn: RouteEastState._end,
+    Camp: RouteEastState._camp,
+    RollToLeave: RouteEastState._roll_to_leave,
+    Sail: RouteEastState._sail,
+}
+
+__all__ = ["GAME_ID", "RouteEastGame", "RouteEastState", "deal_attractions"]
