@@ -42,7 +42,7 @@ from tabletrip.games.route_east.content import (
     TOLL,
     Board,
 )
-from tabletrip.games.route_east.rules import (
+from tabletrip.games.route_east.phases import (
     AT_SEA,
     CROSS,
     DISCARD,
@@ -53,8 +53,8 @@ from tabletrip.games.route_east.rules import (
     START,
     STUCK,
     TARGET,
-    RouteEastState,
 )
+from tabletrip.games.route_east.rules import RouteEastState
 
 INF = float("inf")
 FUEL_CAP = 3  # Fuel Tokens the plan counts (more are worth little)
@@ -384,7 +384,7 @@ class HeuristicBot(Bot):
         else:  # waiting for a card that lets it through
             with_fuel = cost + WAIT_COST + costs[far * LEVELS]
         with_pass = INF
-        if view._holds(seat, "border_pass"):
+        if view.holds(seat, "border_pass"):
             with_pass = cost + costs[far * LEVELS + fuel] + CARD_VALUES["border_pass"]
         return stay, with_fuel, with_pass
 
@@ -442,7 +442,7 @@ class HeuristicBot(Bot):
                 return game.sail
             return game.end
         reserve = any(
-            view._holds(seat, k) for k in ("magic_roll", "tent", "border_pass", "freight_train")
+            view.holds(seat, k) for k in ("magic_roll", "tent", "border_pass", "freight_train")
         )
         spare = plays_left >= 2 or (plays_left == 1 and not reserve)
         # Cards that just help: fuel when short, cash when short.
@@ -782,7 +782,7 @@ class HeuristicBot(Bot):
             return None
         net = board_net(view.game.board)
         for kind in ("send_embassy", "steal_money", "steal_fuel"):
-            if not view._holds(seat, kind):
+            if not view.holds(seat, kind):
                 continue
             amount = 25 if kind == "steal_money" else 0
             for card in view.game.cards_of_kind[kind]:

@@ -8,7 +8,8 @@ Action cards, up to 2 Action cards played free, and the end on a Hostel, Hotel o
 Phases: START (draw a card), CROSS (after a Border card: cross or stay), MOVES, TARGET (an
 Ignition card's theft needs a victim), RESPOND (the player a card is aimed at, or its player,
 may answer with Hell no!), DISCARD (over the hand limit), EMBASSY (roll a 6 to leave).
-Dice rolls and card draws are chance inside `apply`; every choice is an action.
+Dice rolls and card draws are chance inside `apply`; every choice is an action. Why an action
+is refused is in `checks.py`; the numbers, phases and statuses in `phases.py`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from tabletrip.games.route_east.actions import (
     Stay,
     TakeAction,
 )
+from tabletrip.games.route_east.checks import CHECKS, crossing_problem, pass_crossing_problem
 from tabletrip.games.route_east.content import (
     ATM,
     ATTRACTION,
@@ -51,31 +53,36 @@ from tabletrip.games.route_east.content import (
     load_board,
     load_decks,
 )
-
-GAME_ID = "route-east"
-HAND_LIMIT = 5
-PLAYS_PER_TURN = 2
-TOLL_PRICE = 25
-BANKRUPT_GRANT = 100
-EMBASSY_ROLL_TURNS = 2  # turns spent rolling for a 6 before leaving on the third
-SEA_ROLL_TURNS = 2  # turns spent rolling on the boat before landing on the third
-ROUND_LIMIT = 150  # a seat's turns before the game stops with no winner (RULES_NOTES.md)
-EVENT_LOG = 24
-
-START, CROSS, MOVES, TARGET, RESPOND, DISCARD, EMBASSY = range(7)
-PHASE_NAMES = ("start", "cross", "moves", "target", "respond", "discard", "embassy")
-AFTER_IGNITION = -1  # resume marker: accommodation is still to pay, then the moves
-AFTER_TRAIN = -2  # resume marker: the Freight Train ended the turn
-
-# A seat's status between and during turns.
-FREE, SENT, STUCK, AT_SEA = range(4)
-STATUS_NAMES = ("free", "sent_to_embassy", "stuck_at_embassy", "at_sea")
-
-NO_CARD, IGNITION_CARD, BORDER_CARD = range(3)
-FREE_PLAY_KINDS = frozenset(
-    {"steal_money", "steal_fuel", "send_embassy", "moves", "fuel", "collect"}
+from tabletrip.games.route_east.phases import (
+    AFTER_IGNITION,
+    AFTER_TRAIN,
+    AT_SEA,
+    BANKRUPT_GRANT,
+    BORDER_CARD,
+    CROSS,
+    DISCARD,
+    EMBASSY,
+    EMBASSY_ROLL_TURNS,
+    EVENT_LOG,
+    FREE,
+    FREE_PLAY_KINDS,
+    HAND_LIMIT,
+    IGNITION_CARD,
+    MOVES,
+    NO_CARD,
+    PHASE_NAMES,
+    PLAYS_PER_TURN,
+    RESPOND,
+    ROUND_LIMIT,
+    SEA_ROLL_TURNS,
+    SENT,
+    START,
+    STUCK,
+    TARGET,
+    TOLL_PRICE,
 )
 
+GAME_ID = "route-east"
 Event = tuple[Any, ...]
 
 
@@ -320,9 +327,9 @@ class RouteEastState(State):
             return self._moves_actions()
         if phase == CROSS:
             actions: list[Action] = []
-            if self._crossing_problem(False) is None:
+            if crossing_problem(self, False) is None:
                 actions.append(game.cross)
-            if self._crossing_problem(True) is None:
+            if crossing_problem(self, True) is None:
                 actions.append(game.cross_with_pass)
             actions.append(game.stay)
             if self.moves_left and self.action.can_draw():
@@ -333,7 +340,7 @@ class RouteEastState(State):
             return [game.targets[t] for t in self.targets_for(seat)]
         if phase == RESPOND:
             # The answer is always asked, so nobody learns from a pause who holds a Hell no!.
-            if self._holds(self.current_player, "hell_no"):
+            if self.holds(self.current_player, "hell_no"):
                 return [game.accept, game.hell_no]
             return [game.accept]
         if phase == DISCARD:
@@ -356,10 +363,10 @@ class RouteEastState(State):
                 actions.append(game.end)
             return actions
         plays_left = PLAYS_PER_TURN - self.plays
-        has_tent = plays_left > 0 and self._holds(seat, "tent")
+        has_tent = plays_left > 0 and self.holds(seat, "tent")
         dist = board.to_rest_or_attraction if has_tent else board.to_rest
         if left and not self.stayed:
-            magic = self._holds(seat, "magic_roll") and plays_left > 0
+            magic = self.holds(seat, "magic_roll") and plays_left > 0
             # With a Magic Roll spent, a Tent needs a second play: check distances without it.
             magic_dist = board.to_rest if plays_left < 2 else dist
             moves, magic_moves = game.moves, game.magic_moves
@@ -377,14 +384,14 @@ class RouteEastState(State):
             and not self.stayed
             and self.moves_used == 0
             and plays_left > 0
-            and self._holds(seat, "freight_train")
+            and self.holds(seat, "freight_train")
         ):
             actions.extend(game.trains[s] for s in self.train_stops())
         if board.rest[here] or left < board.to_rest[here]:
             actions.append(game.end)
         if has_tent and board.kinds[here] == ATTRACTION:
             actions.append(game.camp)
-        if self._pass_crossing_problem() is None:
+        if pass_crossing_problem(self) is None:
             actions.append(game.cross_with_pass)
         return actions
 
@@ -422,252 +429,12 @@ class RouteEastState(State):
             return f"you hold more than {HAND_LIMIT} Action cards: discard one first"
         if phase == EMBASSY and kind is not RollToLeave:
             return "you are stuck at the Embassy: `roll` for a 6 to leave"
-        return _CHECKS[kind](self, action)
+        return CHECKS[kind](self, action)
 
     def _apply(self, action: Action) -> None:
         _MOVES[type(action)](self, action)
         if not self.over and self.phase == MOVES:
             self._settle()
-
-    # --- checks, one per action kind ------------------------------------------------------
-
-    def _start_problem(self, action: Action) -> str | None:
-        if self.phase != START:
-            return "cards are drawn only at the start of your turn"
-        if type(action) is DrawBorder and self.game.board.kinds[self.pos[self.seat]] != BORDER:
-            return "a Border card is drawn only at a Border, to cross it"
-        return None
-
-    def _cross_problem(self, action: Cross) -> str | None:
-        if self.phase == MOVES and action.border_pass:
-            return self._pass_crossing_problem()
-        if self.phase != CROSS:
-            return "you cross a Border after drawing its Border card (or now with a Border Pass)"
-        return self._crossing_problem(action.border_pass)
-
-    def _pass_crossing_problem(self) -> str | None:
-        """Why a Border Pass cannot take the turn's player across this Border now, mid-turn."""
-        board = self.game.board
-        seat = self.seat
-        here = self.pos[seat]
-        if board.kinds[here] != BORDER or self.status[seat] != FREE:
-            return "you are not at a Border"
-        if here in board.ports:
-            return "the Caspian crossing starts with a Border card at the start of your turn"
-        if self.stayed:
-            return "you chose not to cross today"
-        if len(self.path) < 2:
-            return "after a night at a Border, start your turn with a Border card to cross"
-        if self.plays >= PLAYS_PER_TURN:
-            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
-        if not self._holds(seat, "border_pass"):
-            return "you hold no Border Pass"
-        return None
-
-    def _crossing_problem(self, border_pass: bool) -> str | None:
-        card = self.game.decks.border[self.card]
-        kinds = [e.kind for e in card.effects]
-        seat = self.seat
-        if "closed" in kinds:
-            return f"the Border card says {card.name}: nobody crosses today"
-        fee = sum(e.amount for e in card.effects if e.kind == "fee")
-        if self.money[seat] < fee:
-            return f"crossing costs ${fee}; you have ${self.money[seat]}"
-        if border_pass:
-            if "no_fuel_needed" in kinds:
-                return "this crossing needs no Fuel Token: just `cross`"
-            if self.plays >= PLAYS_PER_TURN:
-                return f"you have played {PLAYS_PER_TURN} Action cards this turn"
-            if not self._holds(seat, "border_pass"):
-                return "you hold no Border Pass"
-        elif "no_fuel_needed" not in kinds and not self.fuel[seat]:
-            return "you need a Fuel Token (or a Border Pass) to cross"
-        return None
-
-    def _stay_problem(self, action: Stay) -> str | None:
-        return None if self.phase == CROSS else "`stay` answers a Border card you just drew"
-
-    def _move_problem(self, action: Move) -> str | None:
-        board = self.game.board
-        seat = self.seat
-        if self.phase != MOVES:
-            return "you move after the card at the start of your turn"
-        if self.status[seat] == AT_SEA:
-            return "you are on the Caspian boat: `sail` to roll for the far shore"
-        if self.stayed:
-            return "you chose not to cross: you cannot move spaces this turn"
-        if not self.moves_left:
-            return "you have no moves left"
-        there = board.index.get(action.space)
-        if there is None:
-            return f"there is no space {action.space!r} on the board"
-        here = self.pos[seat]
-        road = next(
-            (r for r in board.steps.get((here, self.country[seat]), ()) if r[0] == there), None
-        )
-        if road is None:
-            if any(
-                r[0] == there
-                for c in range(len(board.countries))
-                for r in board.steps.get((here, c), ())
-            ):
-                return "to cross into the next country, start your turn here with a Border card"
-            return f"{action.space} is not one road away from {board.space_ids[here]}"
-        plays_left = PLAYS_PER_TURN - self.plays - action.magic_roll
-        if action.magic_roll:
-            if road[1] != DIRT:
-                return "a Magic Roll is for dirt roads only"
-            if plays_left < 0:
-                return f"you have played {PLAYS_PER_TURN} Action cards this turn"
-            if not self._holds(seat, "magic_roll"):
-                return "you hold no Magic Roll"
-        tent = plays_left > 0 and self._holds(seat, "tent")
-        dist = board.to_rest_or_attraction if tent else board.to_rest
-        if self.moves_left - 1 < dist[there] and not (
-            there == board.finish and self.all_visited(seat)
-        ):
-            return (
-                f"from {action.space} you could not reach a Hostel, Hotel or Border "
-                f"with the {self.moves_left - 1} moves left"
-            )
-        return None
-
-    def _take_problem(self, action: TakeAction) -> str | None:
-        if self.phase not in (MOVES, CROSS):
-            return "Action cards are picked up after the card at the start of your turn"
-        seat = self.seat
-        if self.status[seat] == AT_SEA:
-            return "on the boat every move is a roll for the far shore"
-        if not self.moves_left:
-            return "picking up an Action card costs a move; you have none left"
-        board = self.game.board
-        dist = board.to_rest_or_attraction if self._can_camp_later() else board.to_rest
-        if self.phase == MOVES and self.moves_left - 1 < dist[self.pos[seat]]:
-            return "you would have no move left to reach a Hostel, Hotel or Border"
-        if not self.action.can_draw():
-            return "the Action deck is empty"
-        return None
-
-    def _play_problem(self, action: Play) -> str | None:
-        game = self.game
-        card = game.decks.action_index.get(action.card)
-        if card is None:
-            known = ", ".join(c.id for c in game.decks.action)
-            return f"there is no Action card {action.card!r}: cards are {known}"
-        kind = game.kind_of_card[card]
-        if kind not in FREE_PLAY_KINDS:
-            how = {
-                "tent": "`camp` on an attraction",
-                "border_pass": "`cross with border pass` after a Border card",
-                "freight_train": "`train <space>` as your first move",
-                "magic_roll": "`move <space> with magic roll` on a dirt road",
-                "hell_no": "`hell no` when a card is played against you",
-            }[kind]
-            return f"{game.decks.action[card].name} is played with {how}"
-        if self.phase not in (MOVES, CROSS):
-            return "Action cards are played after the card at the start of your turn"
-        seat = self.seat
-        if self.plays >= PLAYS_PER_TURN:
-            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
-        if not self.hands[seat][card]:
-            return f"you hold no {game.decks.action[card].name}"
-        if kind in TARGETED:
-            if action.target < 0:
-                return f"say who it is aimed at: `play {action.card} on seat N`"
-            if action.target not in self.targets_for(seat):
-                return f"seat {action.target} cannot be aimed at (yourself, or at an Embassy)"
-        elif action.target != -1:
-            return f"{game.decks.action[card].name} is not aimed at a player"
-        elif kind == "fuel" and not self.fuel_supply:
-            return "the Fuel Token supply is empty"
-        return None
-
-    def _train_problem(self, action: FreightTrain) -> str | None:
-        seat = self.seat
-        board = self.game.board
-        if self.phase != MOVES or self.status[seat] == AT_SEA:
-            return "a Freight Train is played as the first move of your turn"
-        if self.stayed:
-            return "you chose not to cross: you cannot move spaces this turn"
-        if self.moves_used:
-            return "a Freight Train must be your first move"
-        if not self.moves_left:
-            return "a Freight Train needs a move: you have none this turn"
-        if self.plays >= PLAYS_PER_TURN:
-            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
-        if not self._holds(seat, "freight_train"):
-            return "you hold no Freight Train"
-        there = board.index.get(action.space)
-        if there is None or there not in self.train_stops():
-            return (
-                f"a Freight Train cannot take you to {action.space}: it rides up to "
-                f"{self.game.train_reach} spaces in this country, stops at No Trains signs and "
-                "ends on a Hostel, Hotel or Border (an attraction with a Tent)"
-            )
-        return None
-
-    def _discard_problem(self, action: Discard) -> str | None:
-        card = self.game.decks.action_index.get(action.card)
-        if self.phase != DISCARD:
-            return f"you discard only when holding more than {HAND_LIMIT} Action cards"
-        if card is None or not self.hands[self.seat][card]:
-            return f"you hold no {action.card!r}"
-        return None
-
-    def _target_problem(self, action: ChooseTarget) -> str | None:
-        if self.phase != TARGET:
-            return "there is no theft to aim now"
-        if action.seat not in self.targets_for(self.seat):
-            return f"seat {action.seat} cannot be aimed at (yourself, or at an Embassy)"
-        return None
-
-    def _hell_no_problem(self, action: HellNo) -> str | None:
-        if self.phase != RESPOND:
-            return "Hell no! answers a card played against you"
-        if not self._holds(self.current_player, "hell_no"):
-            return "you hold no Hell no!"
-        return None
-
-    def _accept_problem(self, action: Accept) -> str | None:
-        return None if self.phase == RESPOND else "there is nothing to accept"
-
-    def _end_problem(self, action: EndTurn) -> str | None:
-        if self.phase != MOVES:
-            return "finish the start of your turn first"
-        board = self.game.board
-        seat = self.seat
-        here = self.pos[seat]
-        if self.status[seat] == AT_SEA:
-            if self.moves_left:
-                return "on the boat you use every move to roll for the far shore"
-            return None
-        if board.rest[here] or self.moves_left < board.to_rest[here]:
-            return None
-        return (
-            "you may only end your turn on a Hostel, Hotel or Border (or an attraction with a "
-            f"Tent); the nearest is {board.to_rest[here]} moves away"
-        )
-
-    def _camp_problem(self, action: Camp) -> str | None:
-        seat = self.seat
-        board = self.game.board
-        if self.phase != MOVES or self.status[seat] == AT_SEA:
-            return "you camp at the end of your turn, on an attraction"
-        if board.kinds[self.pos[seat]] != ATTRACTION:
-            return "a Tent lets you stay on an attraction only"
-        if not self._holds(seat, "tent"):
-            return "you hold no Tent"
-        if self.plays >= PLAYS_PER_TURN:
-            return f"you have played {PLAYS_PER_TURN} Action cards this turn"
-        return None
-
-    def _roll_problem(self, action: RollToLeave) -> str | None:
-        return None if self.phase == EMBASSY else "you roll to leave only when stuck at an Embassy"
-
-    def _sail_problem(self, action: Sail) -> str | None:
-        if self.phase != MOVES or self.status[self.seat] != AT_SEA:
-            return "you sail only on the Caspian boat"
-        return None if self.moves_left else "you have no moves left: the boat waits for tomorrow"
 
     # --- moves: one small function each -----------------------------------------------------
 
@@ -1005,7 +772,7 @@ class RouteEastState(State):
                     continue
                 if kind not in TARGETED or self.targets_for(seat):
                     return
-            if self._pass_crossing_problem() is None:
+            if pass_crossing_problem(self) is None:
                 return
         self._end(self.game.end)  # not an action in the record: replay repeats it by itself
 
@@ -1182,7 +949,8 @@ class RouteEastState(State):
             if len(contenders) == 1:
                 return contenders[0]
 
-    def _holds(self, seat: int, kind: str) -> bool:
+    def holds(self, seat: int, kind: str) -> bool:
+        """Whether `seat` holds an Action card of this effect kind."""
         hand = self.hands[seat]
         return any(hand[c] for c in self.game.cards_of_kind.get(kind, ()))
 
@@ -1190,8 +958,9 @@ class RouteEastState(State):
         hand = self.hands[seat]
         return next(c for c in self.game.cards_of_kind[kind] if hand[c])
 
-    def _can_camp_later(self) -> bool:
-        return self.plays < PLAYS_PER_TURN and self._holds(self.seat, "tent")
+    def can_camp_later(self) -> bool:
+        """Whether the turn's player could still play a Tent tonight."""
+        return self.plays < PLAYS_PER_TURN and self.holds(self.seat, "tent")
 
     def targets_for(self, seat: int) -> list[int]:
         """The seats a card of `seat` may be aimed at: not itself, nobody at an Embassy."""
@@ -1205,7 +974,7 @@ class RouteEastState(State):
         seat = self.seat
         country = self.country[seat]
         here = self.pos[seat]
-        tent = self.plays == 0 and self._holds(seat, "tent")
+        tent = self.plays == 0 and self.holds(seat, "tent")
         seen = {here}
         frontier = [here]
         stops = []
@@ -1372,24 +1141,6 @@ _SCALAR_FIELDS = (
     "over",
 )
 
-_CHECKS = {
-    DrawIgnition: RouteEastState._start_problem,
-    DrawBorder: RouteEastState._start_problem,
-    Cross: RouteEastState._cross_problem,
-    Stay: RouteEastState._stay_problem,
-    Move: RouteEastState._move_problem,
-    TakeAction: RouteEastState._take_problem,
-    Play: RouteEastState._play_problem,
-    FreightTrain: RouteEastState._train_problem,
-    Discard: RouteEastState._discard_problem,
-    ChooseTarget: RouteEastState._target_problem,
-    HellNo: RouteEastState._hell_no_problem,
-    Accept: RouteEastState._accept_problem,
-    EndTurn: RouteEastState._end_problem,
-    Camp: RouteEastState._camp_problem,
-    RollToLeave: RouteEastState._roll_problem,
-    Sail: RouteEastState._sail_problem,
-}
 _MOVES = {
     DrawIgnition: RouteEastState._draw_ignition,
     DrawBorder: RouteEastState._draw_border,

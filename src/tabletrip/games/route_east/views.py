@@ -170,7 +170,7 @@ def describe_event(state: RouteEastState, event: tuple[Any, ...]) -> str:
 
 def public_observation(state: RouteEastState) -> JsonDict:
     """What every seat and a spectator may know."""
-    from tabletrip.games.route_east.rules import PHASE_NAMES, STATUS_NAMES
+    from tabletrip.games.route_east.phases import PHASE_NAMES, STATUS_NAMES
 
     game = state.game
     board, decks = game.board, game.decks
