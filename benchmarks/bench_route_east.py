@@ -11,7 +11,8 @@ from run import Measure, per_second
 from tabletrip.core import Rng
 
 
-def _random_games(players: int) -> Measure:
+def _random_playouts(players: int, unit: str) -> Measure:
+    """Whole random games, counted as games (`games/s`) or as actions (`actions/s`)."""
     game = tabletrip.make("route-east", players=players)
     seeds = iter(range(10**9))
 
@@ -19,37 +20,23 @@ def _random_games(players: int) -> Measure:
         seed = next(seeds)
         state = game.new_game(seed)
         rng = Rng(seed)
+        actions = 0
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
-        return 1
+            actions += 1
+        return 1 if unit == "games/s" else actions
 
-    return per_second(work, "games/s")
-
-
-def _random_actions(players: int) -> Measure:
-    """Single steps (legal_actions + apply) of random games, counted per action."""
-    game = tabletrip.make("route-east", players=players)
-    seeds = iter(range(10**9))
-
-    def work() -> int:
-        seed = next(seeds)
-        state = game.new_game(seed)
-        rng = Rng(seed)
-        steps = 0
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            steps += 1
-        return steps
-
-    return per_second(work, "actions/s")
+    return per_second(work, unit)
 
 
 def benchmarks() -> list[tuple[str, Callable[[], tuple[float, str]]]]:
     """Random and heuristic games at 2 and 5 players."""
     entries: list[tuple[str, Callable[[], tuple[float, str]]]] = []
     for players in (2, 5):
-        entries.append((f"route-east {players}p random: games/s", _random_games(players)))
-    entries.append(("route-east 2p random: actions/s", _random_actions(2)))
+        entries.append(
+            (f"route-east {players}p random: games/s", _random_playouts(players, "games/s"))
+        )
+    entries.append(("route-east 2p random: actions/s", _random_playouts(2, "actions/s")))
     for players in (2, 5):
         entries.append(
             (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -17,3 +19,19 @@ def render_observation(observation: dict[str, Any]) -> str:
     """One line per top-level field; nested values are written inline."""
     width = max((len(str(k)) for k in observation), default=0)
     return "\n".join(f"{str(k).ljust(width)}  {_inline(v)}" for k, v in observation.items())
+
+
+def geo_coordinates(
+    lonlat: Sequence[tuple[float, float]], width: float = 1000.0
+) -> list[tuple[float, float]]:
+    """Drawing coordinates from longitude and latitude: x = lon cos(mean lat), y = -lat,
+    shifted to start at 0 and scaled so x spans `width` (rounded to 0.1)."""
+    mean_lat = sum(lat for _, lat in lonlat) / len(lonlat)
+    squeeze = math.cos(math.radians(mean_lat))
+    xs = [lon * squeeze for lon, _ in lonlat]
+    ys = [-lat for _, lat in lonlat]
+    scale = width / ((max(xs) - min(xs)) or 1.0)
+    return [
+        (round((x - min(xs)) * scale, 1), round((y - min(ys)) * scale, 1))
+        for x, y in zip(xs, ys, strict=True)
+    ]

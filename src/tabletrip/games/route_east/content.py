@@ -15,7 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tabletrip.core import ContentError, load_content
 
@@ -146,23 +146,18 @@ class SpaceSpec(_Strict):
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str = ""
-    kind: Literal[
-        "plain",
-        "hostel",
-        "hotel",
-        "border",
-        "embassy",
-        "atm",
-        "fuel",
-        "attraction",
-        "start",
-        "finish",
-        "boat",
-    ]
+    kind: str
     country: str | None = None
     countries: tuple[str, str] | None = None
     lon: float = Field(ge=20, le=135)
     lat: float = Field(ge=20, le=60)
+
+    @field_validator("kind")
+    @classmethod
+    def _known_kind(cls, kind: str) -> str:
+        if kind not in SPACE_KINDS:
+            raise ValueError(f"unknown space kind {kind!r}: kinds are {', '.join(SPACE_KINDS)}")
+        return kind
 
 
 class RoadSpec(_Strict):

@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.render import geo_coordinates
 from tabletrip.games.route_east.content import (
     ATTRACTION,
     BOAT,
@@ -78,16 +79,7 @@ STATUS_TEXT = {
 
 def board_coordinates(board: Board, width: float = 1200.0) -> list[tuple[float, float]]:
     """Drawing coordinates from longitude and latitude (x = lon cos(mean lat), y = -lat)."""
-    lonlat = board.lonlat
-    mean_lat = sum(lat for _, lat in lonlat) / len(lonlat)
-    squeeze = math.cos(math.radians(mean_lat))
-    xs = [lon * squeeze for lon, _ in lonlat]
-    ys = [-lat for _, lat in lonlat]
-    scale = width / ((max(xs) - min(xs)) or 1.0)
-    return [
-        (round((x - min(xs)) * scale, 1), round((y - min(ys)) * scale, 1))
-        for x, y in zip(xs, ys, strict=True)
-    ]
+    return geo_coordinates(board.lonlat, width)
 
 
 def seat_name(seat: int) -> str:

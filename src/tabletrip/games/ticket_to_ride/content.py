@@ -5,7 +5,6 @@ The schema (pydantic) checks each file; `Board` is the frozen, index-based form 
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
@@ -15,6 +14,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tabletrip.core import ContentError, load_content
+from tabletrip.core.render import geo_coordinates
 
 LOCOMOTIVE = "locomotive"
 GRAY = "gray"
@@ -236,17 +236,8 @@ def board_from_spec(spec: MapSpec) -> Board:
 def map_coordinates(
     lonlat: tuple[tuple[float, float], ...], width: float = 1000.0
 ) -> list[tuple[float, float]]:
-    """Drawing coordinates from longitude and latitude: x = lon cos(mean lat), y = -lat,
-    shifted to start at 0 and scaled so x spans `width` (rounded to 0.1)."""
-    mean_lat = sum(lat for _, lat in lonlat) / len(lonlat)
-    squeeze = math.cos(math.radians(mean_lat))
-    xs = [lon * squeeze for lon, _ in lonlat]
-    ys = [-lat for _, lat in lonlat]
-    scale = width / ((max(xs) - min(xs)) or 1.0)
-    return [
-        (round((x - min(xs)) * scale, 1), round((y - min(ys)) * scale, 1))
-        for x, y in zip(xs, ys, strict=True)
-    ]
+    """Drawing coordinates of the cities (see `tabletrip.core.render.geo_coordinates`)."""
+    return geo_coordinates(lonlat, width)
 
 
 @cache
