@@ -71,11 +71,11 @@ MAX_CACHE = 400  # tour tables kept (each a list of a few thousand floats)
 
 # Costs are in moves; money and cards are converted to moves.
 MONEY_PER_MOVE = 14  # dollars a move costs (nights, lost turns): the near moves are paid now
-MARGIN_PER_MOVE = 4  # dollars a move costs besides the nights, tolls and fees on the way
+MARGIN_PER_MOVE = 2  # dollars a move costs besides the nights, tolls and fees on the way
 MONEY_RESERVE = 25  # dollars to keep besides
 NEAR = 12  # moves ahead whose nights must be paid from the money in hand
 NEAR_WEIGHT = 0.03  # moves per dollar short for those
-TOTAL_WEIGHT = 0.03  # moves per dollar short for the whole race (an ATM trip: 2 moves, $75)
+TOTAL_WEIGHT = 0.01  # moves per dollar short for the whole race (ATMs lie on the way)
 CASH_WEIGHT = 0.002  # moves per dollar otherwise
 BANKRUPT_COST = 7.0  # two turns at an Embassy
 WIN = -1000.0
