@@ -1,0 +1,452 @@
+"""Let's Go! To France content: Activity cards, player board, round tracker, regional maps and
+Goal tiles in `data/`, validated once into plain data.
+
+- `data/activities.json`: the 124 Activity cards. Each has experience icons, points, time, an
+  optional top bonus and a "Highlight of the Day" made of plain gains (points, icons, tokens,
+  energy, time) and at most one scoring formula (`FORMULA_KINDS`), interpreted by one
+  evaluator in `scoring.py`, never one function per card.
+- `data/player_board.json`: the experience track thresholds, the energy track and its time
+  chart, the three reward rows, the round tracker.
+- `data/regions.json`: the four regional maps (two double-sided boards) and the Goal tiles.
+
+All of it is original content authored for tabletrip that obeys the rulebook's numbers and
+examples (see each file's header and CONTENT.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tabletrip.core import load_content
+
+ICONS = ("architecture", "art", "food", "history", "nature", "shopping")
+DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday")
+REGIONS = ("loire-valley", "provence-alpes-cote-dazur", "brittany-normandy", "sud-ouest")
+TOP_BONUSES = ("none", "research", "travel", "travel2")
+
+# How a Highlight of the Day scores, beyond its plain gains (the clarifications' kinds).
+FORMULA_KINDS = {
+    "sets": "points per set of `icons` (one of each) on the experience track",
+    "days_with_different_icons": "points per day so far with `count`+ different icons on cards",
+    "days_with_icon": "points per day so far with `count`+ `icon` on cards",
+    "days_under_time": "points per day so far with less than `count` time",
+    "time_on_cards_with_icon": "points per time on cards so far that gain `icon`",
+    "icons_today": "points per `icon` on today's cards",
+    "cards_with_time": "points per card so far with `count`+ time",
+    "favourable_tokens": "points per Favourable Condition token flipped and moved to a row",
+    "research_tokens": "points per unspent Research token",
+    "lowest_icon": "points per step of your lowest experience token",
+    "highest_icon": "points per step of your highest experience token",
+}
+REWARD_KINDS = ("points", "travel", "research", "wild", "any_icon")
+SPACE_BONUS_KINDS = ("icon", "any_icon", "research", "wild", "points", "energy")
+GOAL_TIMINGS = ("immediately", "end_of_tuesday", "end_of_saturday")
+GOAL_EFFECTS = {
+    "any_icons": "gain `count` experience icons of your choice",
+    "wild_tokens": "gain `count` Wild tokens",
+    "research_tokens": "gain `count` Research tokens",
+    "reward_space": "gain one leftmost uncovered reward-row bonus, as if a token were placed",
+    "one_time_cards": "gain `points`, then 1 point per card with exactly 1 time in total",
+    "lowest_icon_points": "`points` per step of your lowest experience token",
+    "highlight_again": "score the `day`'s Highlight of the Day a second time",
+    "draw_highlight": "draw 2 cards and score the Highlight of the Day of one of them",
+    "opponent_highlight": "score an opponent's Saturday Highlight of the Day",
+    "longest_icon_run": "choose an icon: `points` per card in your longest run of cards with it",
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _check_icon(icon: str) -> str:
+    if icon not in ICONS:
+        raise ValueError(f"unknown icon {icon!r}: icons are {', '.join(ICONS)}")
+    return icon
+
+
+class FormulaSpec(_Strict):
+    """A Highlight's scoring formula: a kind, its points and what it counts."""
+
+    kind: str
+    points: int = Field(ge=1, le=10)
+    icons: list[str] = []
+    icon: str | None = None
+    count: int = 0
+
+    @model_validator(mode="after")
+    def _known(self) -> FormulaSpec:
+        if self.kind not in FORMULA_KINDS:
+            raise ValueError(f"unknown formula {self.kind!r}: kinds are {', '.join(FORMULA_KINDS)}")
+        for icon in [*self.icons, *([self.icon] if self.icon else [])]:
+            _check_icon(icon)
+        needs_icon = {"days_with_icon", "time_on_cards_with_icon", "icons_today"}
+        if (self.kind in needs_icon) != (self.icon is not None):
+            raise ValueError(f"formula {self.kind!r}: `icon` is needed by {sorted(needs_icon)}")
+        if (self.kind == "sets") != bool(self.icons):
+            raise ValueError("formula 'sets' (and only it) lists `icons` (two or more)")
+        if self.kind == "sets" and len(set(self.icons)) < 2:
+            raise ValueError("a set has two or more different icons")
+        needs_count = {
+            "days_with_different_icons",
+            "days_with_icon",
+            "days_under_time",
+            "cards_with_time",
+        }
+        if (self.kind in needs_count) != (self.count > 0):
+            raise ValueError(f"formula {self.kind!r}: `count` is needed by {sorted(needs_count)}")
+        return self
+
+
+class HighlightSpec(_Strict):
+    """The "Highlight of the Day" at the bottom of a card: plain gains and a formula."""
+
+    points: int = Field(0, ge=0, le=12)
+    icons: list[str] = []
+    any_icon: int = Field(0, ge=0, le=3)
+    lowest_icon: int = Field(0, ge=0, le=3)
+    wild: int = Field(0, ge=0, le=3)
+    research: int = Field(0, ge=0, le=3)
+    energy: int = Field(0, ge=-1, le=1)
+    time: int = Field(0, ge=0, le=2)
+    formula: FormulaSpec | None = None
+
+    @field_validator("icons")
+    @classmethod
+    def _known_icons(cls, icons: list[str]) -> list[str]:
+        return [_check_icon(i) for i in icons]
+
+
+class ActivitySpec(_Strict):
+    """An Activity card: a real Paris activity or place."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(min_length=2)
+    text: str = Field(min_length=5)
+    icons: list[str] = Field(min_length=0, max_length=3)
+    points: int = Field(ge=0, le=5)
+    time: int = Field(ge=1, le=4)
+    bonus: Literal["none", "research", "travel", "travel2"] = "none"
+    highlight: HighlightSpec
+
+    @field_validator("icons")
+    @classmethod
+    def _known_icons(cls, icons: list[str]) -> list[str]:
+        return [_check_icon(i) for i in icons]
+
+
+class ActivitiesSpec(_Strict):
+    """The Activity deck file."""
+
+    header: str
+    explore_the_city: dict[str, int]  # {"points": 1, "highlight_points": 5}
+    activities: list[ActivitySpec] = Field(min_length=124, max_length=124)
+
+    @model_validator(mode="after")
+    def _unique(self) -> ActivitiesSpec:
+        ids = [a.id for a in self.activities]
+        if len(set(ids)) != len(ids):
+            raise ValueError("activity ids must be unique")
+        return self
+
+
+class RewardSpec(_Strict):
+    """What a reward-row space gives: a kind and how many (points: how many points)."""
+
+    kind: str
+    amount: int = Field(1, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _known(self) -> RewardSpec:
+        if self.kind not in REWARD_KINDS:
+            raise ValueError(f"unknown reward {self.kind!r}: kinds are {', '.join(REWARD_KINDS)}")
+        return self
+
+
+class RoundSpec(_Strict):
+    """One round of the tracker: what each player draws, plays and passes, and which way."""
+
+    draw: list[Literal["deck2", "deck4", "stack"]] = Field(min_length=1)
+    play: int = Field(ge=1, le=2)
+    direction: Literal["left", "right"]
+
+
+class PlayerBoardSpec(_Strict):
+    """The player board and the round tracker."""
+
+    header: str
+    experience_points: dict[int, int]  # space reached -> points (10: the flip)
+    energy_points: dict[int, int]  # energy space -3..3 -> points for the day
+    time_chart: list[tuple[int, int]]  # (most time, energy move), in increasing time
+    reward_rows: list[list[list[RewardSpec]]] = Field(min_length=3, max_length=3)
+    rounds: list[RoundSpec] = Field(min_length=14, max_length=14)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PlayerBoardSpec:
+        if sorted(self.energy_points) != list(range(-3, 4)):
+            raise ValueError("the energy track runs from -3 to 3")
+        if max(self.experience_points) != 10:
+            raise ValueError("the experience track ends at 10, where a token flips")
+        if sum(len(row) for row in self.reward_rows) < 6:
+            raise ValueError("the reward rows hold the six Favourable Condition tokens")
+        stack = 0
+        for number, round_ in enumerate(self.rounds, 1):
+            hand = 0
+            for icon in round_.draw:
+                if icon == "stack":
+                    if not stack:
+                        raise ValueError(f"round {number}: the passed stack is empty")
+                    hand, stack = hand + stack, 0
+                else:
+                    hand += 2 if icon == "deck2" else 4
+            if hand != 2 * round_.play:
+                raise ValueError(
+                    f"round {number}: {hand} cards drawn but {round_.play} played and "
+                    f"{round_.play} passed: every hand must be empty at the end of a round"
+                )
+            stack += round_.play
+        return self
+
+
+class SpaceBonusSpec(_Strict):
+    """What arriving on a map space gives."""
+
+    kind: str
+    icon: str | None = None
+    amount: int = Field(1, ge=1, le=5)
+
+    @model_validator(mode="after")
+    def _known(self) -> SpaceBonusSpec:
+        if self.kind not in SPACE_BONUS_KINDS:
+            raise ValueError(f"unknown space bonus {self.kind!r}: {', '.join(SPACE_BONUS_KINDS)}")
+        if (self.kind == "icon") != (self.icon is not None):
+            raise ValueError("an `icon` bonus (and only it) names its icon")
+        if self.icon is not None:
+            _check_icon(self.icon)
+        return self
+
+
+class MapSpaceSpec(_Strict):
+    """A town on a regional map."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    lon: float = Field(ge=-6, le=10)
+    lat: float = Field(ge=41, le=51.5)
+    bonus: list[SpaceBonusSpec] = Field(min_length=1)
+    start: bool = False
+    explore_once: bool = False  # a dotted circle: an Exploration token, the bonus only once
+    flag: Literal[0, 1, 2] = 0  # single-flag or double-flag goal space
+
+
+class PathSpec(_Strict):
+    """A line between two towns: solid (a Travel action) or dotted (paid at any time)."""
+
+    a: str
+    b: str
+    dotted: bool = False
+    cost: Literal["research", "wild"] | None = None
+
+    @model_validator(mode="after")
+    def _cost(self) -> PathSpec:
+        if self.dotted != (self.cost is not None):
+            raise ValueError("a dotted path (and only it) has a cost: research or wild")
+        return self
+
+
+class RegionSpec(_Strict):
+    """One side of a regional map board."""
+
+    id: str
+    name: str
+    board: Literal[1, 2]  # which double-sided board it is printed on
+    spaces: list[MapSpaceSpec] = Field(min_length=8)
+    paths: list[PathSpec] = Field(min_length=8)
+
+
+class GoalSpec(_Strict):
+    """One face of a Goal tile: its flag, when it acts, its effect."""
+
+    id: str
+    flag: Literal[1, 2]
+    region: str | None = None  # a double-flag tile belongs to one region
+    timing: str
+    effect: str
+    count: int = 0
+    points: int = 0
+    day: str | None = None
+    text: str
+
+    @model_validator(mode="after")
+    def _known(self) -> GoalSpec:
+        if self.timing not in GOAL_TIMINGS:
+            raise ValueError(f"unknown timing {self.timing!r}: {', '.join(GOAL_TIMINGS)}")
+        if self.effect not in GOAL_EFFECTS:
+            raise ValueError(f"unknown effect {self.effect!r}: {', '.join(GOAL_EFFECTS)}")
+        if (self.flag == 2) != (self.region is not None):
+            raise ValueError("a double-flag tile (and only it) names its region")
+        if self.day is not None and self.day not in DAYS:
+            raise ValueError(f"unknown day {self.day!r}")
+        return self
+
+
+class SingleFlagTileSpec(_Strict):
+    """A double-sided single-flag Goal tile: two faces."""
+
+    faces: tuple[GoalSpec, GoalSpec]
+
+
+class RegionsSpec(_Strict):
+    """The regional maps and the Goal tiles."""
+
+    header: str
+    regions: list[RegionSpec] = Field(min_length=4, max_length=4)
+    single_flag_tiles: list[SingleFlagTileSpec] = Field(min_length=3, max_length=3)
+    double_flag_tiles: list[GoalSpec] = Field(min_length=4, max_length=4)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RegionsSpec:
+        for i, region in enumerate(self.regions):
+            if region.id not in REGIONS:
+                raise ValueError(f"regions.{i}: unknown region {region.id!r}: {', '.join(REGIONS)}")
+        if sorted(r.id for r in self.regions) != sorted(REGIONS):
+            raise ValueError(f"the regions are exactly {', '.join(REGIONS)}")
+        for region in self.regions:
+            ids = [s.id for s in region.spaces]
+            if len(set(ids)) != len(ids):
+                raise ValueError(f"{region.id}: space ids must be unique")
+            known = set(ids)
+            for i, path in enumerate(region.paths):
+                unknown = [t for t in (path.a, path.b) if t not in known]
+                if unknown or path.a == path.b:
+                    what = f"unknown town {unknown[0]!r}" if unknown else "a town to itself"
+                    raise ValueError(f"{region.id}.paths.{i}: {what}: a path joins two towns")
+            if not any(s.start for s in region.spaces):
+                raise ValueError(f"{region.id}: needs starting spaces")
+            if not any(s.flag == 1 for s in region.spaces) or not any(
+                s.flag == 2 for s in region.spaces
+            ):
+                raise ValueError(f"{region.id}: needs single-flag and double-flag spaces")
+        for tile in self.single_flag_tiles:
+            if any(face.flag != 1 for face in tile.faces):
+                raise ValueError("single-flag tiles have single-flag faces")
+        seen: set[str] = set()
+        for i, tile in enumerate(self.double_flag_tiles):
+            if tile.region not in REGIONS:
+                raise ValueError(f"double_flag_tiles.{i}: unknown region {tile.region!r}")
+            if tile.region in seen:
+                raise ValueError(
+                    f"double_flag_tiles.{i}: a second double-flag tile for {tile.region}"
+                )
+            seen.add(tile.region)
+        return self
+
+
+# --- the plain forms the rules use ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Formula:
+    """A Highlight's formula in index form (icons as indices into ICONS)."""
+
+    kind: str
+    points: int
+    icons: tuple[int, ...] = ()
+    icon: int = -1
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """A "Highlight of the Day" in index form."""
+
+    points: int = 0
+    icons: tuple[int, ...] = ()
+    any_icon: int = 0
+    lowest_icon: int = 0
+    wild: int = 0
+    research: int = 0
+    energy: int = 0
+    time: int = 0
+    formula: Formula | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """An Activity card in index form."""
+
+    id: int
+    key: str
+    name: str
+    text: str
+    icons: tuple[int, ...]
+    points: int
+    time: int
+    bonus: str
+    highlight: Highlight
+
+
+def _formula(spec: FormulaSpec | None) -> Formula | None:
+    if spec is None:
+        return None
+    return Formula(
+        spec.kind,
+        spec.points,
+        tuple(ICONS.index(i) for i in spec.icons),
+        ICONS.index(spec.icon) if spec.icon else -1,
+        spec.count,
+    )
+
+
+def activities_from_spec(spec: ActivitiesSpec) -> tuple[Activity, ...]:
+    """The deck in index form, in file order."""
+    return tuple(
+        Activity(
+            i,
+            a.id,
+            a.name,
+            a.text,
+            tuple(ICONS.index(icon) for icon in a.icons),
+            a.points,
+            a.time,
+            a.bonus,
+            Highlight(
+                a.highlight.points,
+                tuple(ICONS.index(icon) for icon in a.highlight.icons),
+                a.highlight.any_icon,
+                a.highlight.lowest_icon,
+                a.highlight.wild,
+                a.highlight.research,
+                a.highlight.energy,
+                a.highlight.time,
+                _formula(a.highlight.formula),
+            ),
+        )
+        for i, a in enumerate(spec.activities)
+    )
+
+
+_DATA = "tabletrip.games.lets_go_france"
+
+
+@cache
+def load_activities() -> ActivitiesSpec:
+    """The built-in Activity deck, validated."""
+    return load_content(files(_DATA) / "data" / "activities.json", ActivitiesSpec)
+
+
+@cache
+def load_player_board() -> PlayerBoardSpec:
+    """The built-in player board and round tracker, validated."""
+    return load_content(files(_DATA) / "data" / "player_board.json", PlayerBoardSpec)
+
+
+@cache
+def load_regions() -> RegionsSpec:
+    """The built-in regional maps and Goal tiles, validated."""
+    return load_content(files(_DATA) / "data" / "regions.json", RegionsSpec)
