@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from typing import Any
+
+TEXT_WIDTH = 100  # the columns a game's terminal view fits in
 
 
 def _inline(value: Any) -> str:
@@ -35,3 +38,27 @@ def geo_coordinates(
         (round((x - min(xs)) * scale, 1), round((y - min(ys)) * scale, 1))
         for x, y in zip(xs, ys, strict=True)
     ]
+
+
+def wrap(text: str, indent: str = "    ", width: int = TEXT_WIDTH) -> list[str]:
+    """`text` in lines of at most `width`, later lines indented, words never split."""
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+
+
+def wrap_items(
+    prefix: str, items: Sequence[str], indent: str = "    ", width: int = TEXT_WIDTH
+) -> list[str]:
+    """`prefix` then the items separated by commas, never breaking inside an item."""
+    lines = [prefix.rstrip()]
+    for i, item in enumerate(items):
+        piece = item + ("," if i < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(piece) <= width or lines[-1].strip() == "":
+            lines[-1] += (" " if lines[-1] else "") + piece
+        else:
+            lines.append(indent + piece)
+    return lines
+
+
+def svg_number(value: float) -> str:
+    """A coordinate for SVG: one decimal at most, no trailing zeros."""
+    return f"{value:.1f}".rstrip("0").rstrip(".")

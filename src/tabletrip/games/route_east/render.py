@@ -13,7 +13,6 @@ each with a `<title>`, so a web page can make them clickable.
 from __future__ import annotations
 
 import math
-import textwrap
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +21,9 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletrip.core.render import geo_coordinates
+from tabletrip.core.render import svg_number as _num
+from tabletrip.core.render import wrap as _wrap
+from tabletrip.core.render import wrap_items as _wrap_items
 from tabletrip.games.route_east.content import (
     ATTRACTION,
     BOAT,
@@ -140,22 +142,6 @@ def _neighbours(board: Board) -> list[list[int]]:
 
 
 # --- text -----------------------------------------------------------------------------------
-
-
-def _wrap(text: str, indent: str = "    ", width: int = WIDTH) -> list[str]:
-    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
-
-
-def _wrap_items(prefix: str, items: Sequence[str], indent: str = "    ") -> list[str]:
-    """`prefix` then the items separated by commas, never breaking inside an item."""
-    lines = [prefix.rstrip()]
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
-        if len(lines[-1]) + 1 + len(piece) <= WIDTH or lines[-1].strip() == "":
-            lines[-1] += (" " if lines[-1] else "") + piece
-        else:
-            lines.append(indent + piece)
-    return lines
 
 
 def render_text(state: RouteEastState, seat: int | None) -> str:
@@ -511,10 +497,6 @@ LEGEND_FONT = 8.5
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
-
-
-def _num(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 @dataclass(frozen=True)
