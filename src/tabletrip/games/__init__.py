@@ -4,6 +4,7 @@ from tabletrip.core.registry import register_lazy
 
 BUILTIN_GAMES: dict[str, str] = {
     "en-route": "tabletrip.games.en_route",
+    "lets-go-france": "tabletrip.games.lets_go_france",
     "route-east": "tabletrip.games.route_east",
     "ticket-to-ride": "tabletrip.games.ticket_to_ride",
 }

@@ -418,3 +418,16 @@ def test_broken_files_are_refused_naming_the_file_and_entry(
     assert f"'{NAME}'" in message
     for fragment in expected:
         assert fragment in message
+
+
+def test_a_dotted_path_never_pays_its_token_back() -> None:
+    """Regional Map Board and Travel: a dotted line costs a token; a town at its end giving that
+    kind of token on every visit would let a Traveler go back and forth for free."""
+    data = copy.deepcopy(_raw())
+    region = data["regions"][0]
+    path = next(p for p in region["paths"] if p.get("dotted"))
+    end = next(s for s in region["spaces"] if s["id"] == path["b"] and not s.get("explore_once"))
+    end["bonus"].append({"kind": "research"})
+    with pytest.raises(ContentError) as caught:
+        validate_content(data, content.RegionsSpec, NAME)
+    assert "back and forth" in str(caught.value) and end["id"] in str(caught.value)

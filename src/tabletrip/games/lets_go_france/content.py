@@ -326,6 +326,15 @@ class RegionsSpec(_Strict):
                 if unknown or path.a == path.b:
                     what = f"unknown town {unknown[0]!r}" if unknown else "a town to itself"
                     raise ValueError(f"{region.id}.paths.{i}: {what}: a path joins two towns")
+            dotted_ends = {t for path in region.paths if path.dotted for t in (path.a, path.b)}
+            for space in region.spaces:
+                refund = [b.kind for b in space.bonus if b.kind in ("research", "wild")]
+                if space.id in dotted_ends and not space.explore_once and refund:
+                    # paying a dotted path and getting the token back would loop for ever
+                    raise ValueError(
+                        f"{region.id}: {space.id} ends a dotted path but gives a {refund[0]} "
+                        "token every visit: a Traveler could go back and forth for free"
+                    )
             if not any(s.start for s in region.spaces):
                 raise ValueError(f"{region.id}: needs starting spaces")
             if not any(s.flag == 1 for s in region.spaces) or not any(

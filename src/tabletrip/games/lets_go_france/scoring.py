@@ -125,8 +125,9 @@ class Trip:
         return [i for i, s in enumerate(self.steps) if s == low]
 
     def move_energy(self, move: int) -> None:
-        """Move the energy tracker, staying within -3..3."""
-        self.energy = max(ENERGY_MIN, min(ENERGY_MAX, self.energy + move))
+        """Move the energy tracker; a move past -3 or 3 leaves it where it is."""
+        if ENERGY_MIN <= self.energy + move <= ENERGY_MAX:
+            self.energy += move
 
     # --- a day ---------------------------------------------------------------------------
 

@@ -1,0 +1,179 @@
+"""Let's Go! To France: the legal actions now, and why another action is not one of them.
+
+A decision the seat owes (`state.pending[0]`) comes first; otherwise, while planning, the
+seat places cards, uses Research tokens and dotted paths, and ends its part of the round.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletrip.core import Action
+from tabletrip.games.lets_go_france.actions import (
+    ChooseCard,
+    ChooseIcon,
+    ChooseRow,
+    DiscardThree,
+    DottedPath,
+    Favour,
+    Place,
+    SpendWild,
+    Travel,
+)
+from tabletrip.games.lets_go_france.content import DAYS, ICONS
+
+if TYPE_CHECKING:
+    from tabletrip.games.lets_go_france.rules import LetsGoState
+
+MAX_PER_DAY = 5
+PLAN, TRIP = 0, 1
+
+_ICON_CHOICES = tuple(ChooseIcon(icon) for icon in ICONS)
+_WILDS = tuple(SpendWild(icon) for icon in ICONS)
+
+PENDING_WORDS = {
+    "travel": "take or skip your Travel action (`travel <place>`, `skip travel`)",
+    "favour": "choose your Favourable Condition bonus (`favour flip`, `favour row N`, "
+    "`favour skip`)",
+    "icon": "choose an experience icon (`icon <name>`)",
+    "row": "choose a reward row for your goal (`row N`)",
+    "discard3": "discard 3 cards after your Research token (`discard a b c`)",
+    "agent_order": "choose which passed card the travel agent takes first (`choose 0/1`)",
+    "wild_window": "spend Wild tokens (`wild <icon>`) or go on (`done`)",
+    "any": "choose the experience icon your Highlight gives (`icon <name>`)",
+    "lowest": "choose which of your lowest tokens moves (`icon <name>`), or spend a Wild token",
+    "goal_card": "choose one of the two drawn cards (`choose 0` or `choose 1`)",
+    "goal_opponent": "choose whose Saturday Highlight you score (`choose <seat>`)",
+    "goal_icon": "choose the icon of your longest run (`icon <name>`)",
+}
+
+
+def legal_actions(state: LetsGoState) -> list[Action]:
+    """Every legal action of the current seat."""
+    if state.phase > TRIP:
+        return []
+    if state.pending:
+        owed = _owed(state, state.pending[0])
+        if state.phase == PLAN and state.pending[0][0] in ("travel", "favour"):
+            owed.extend(_anytime(state))  # Research and dotted lines "at any time"
+        return owed
+    if state.phase == TRIP:  # pragma: no cover - the trip always waits on a decision
+        return []
+    return _planning(state)
+
+
+def _owed(state: LetsGoState, head: tuple) -> list[Action]:  # type: ignore[type-arg]
+    seat = state.seat
+    game = state.game
+    kind = head[0]
+    trip = state.trips[seat]
+    if kind == "travel":
+        here = state.traveler[seat]
+        spaces = game.starts if here < 0 else sorted(game.solid[here])
+        ids = game.region.spaces
+        return [*(Travel(ids[s].id) for s in spaces), game.skip_travel]
+    if kind == "favour":
+        day = head[1]
+        icon = state.favour_at[seat][day]
+        actions: list[Action] = []
+        if not state.flipped[seat][icon]:
+            actions.append(Favour("flip"))
+        actions.extend(Favour("row", r) for r in open_rows(state, seat))
+        actions.append(Favour("skip"))
+        return actions
+    if kind in ("icon", "any", "goal_icon"):
+        return list(_ICON_CHOICES)
+    if kind == "row":
+        return [ChooseRow(r) for r in open_rows(state, seat)]
+    if kind == "discard3":
+        return [
+            DiscardThree(tuple(sorted(game.activities[c].key for c in combo)))
+            for combo in state.discard_choices()
+        ]
+    if kind == "agent_order":
+        return [ChooseCard(0), ChooseCard(1)]
+    if kind == "wild_window":
+        return [*_WILDS, game.done]
+    if kind == "lowest":
+        low = trip.lowest()
+        return [*(_ICON_CHOICES[i] for i in low), *(_WILDS if trip.wild else ())]
+    if kind == "goal_card":
+        return [ChooseCard(i) for i in range(len(state.goal_cards))]
+    if kind == "goal_opponent":
+        return [ChooseCard(s) for s in range(len(state.days)) if s != seat]
+    raise AssertionError(f"unknown decision {kind!r}")  # pragma: no cover
+
+
+def open_rows(state: LetsGoState, seat: int) -> list[int]:
+    """The reward rows with an uncovered space."""
+    rows = state.game.board.reward_rows
+    return [r for r in range(len(rows)) if state.rows[seat][r] < len(rows[r])]
+
+
+def _planning(state: LetsGoState) -> list[Action]:
+    game = state.game
+    seat = state.seat
+    actions: list[Action] = []
+    if state.to_play:
+        keys = sorted({game.activities[c].key for c in state.hands[seat]})
+        for day, column in enumerate(state.days[seat]):
+            if len(column) >= MAX_PER_DAY:
+                continue
+            for key in keys:
+                for slot in range(len(column) + 1):
+                    actions.append(Place(key, DAYS[day], slot))
+                    actions.append(Place(key, DAYS[day], slot, explore=True))
+    actions.extend(_anytime(state))
+    if not state.to_play:
+        actions.append(game.done)
+    return actions
+
+
+def _anytime(state: LetsGoState) -> list[Action]:
+    """What a planning seat may do at any time before passing: a Research token, a dotted
+    line it can pay for."""
+    game = state.game
+    seat = state.seat
+    trip = state.trips[seat]
+    actions: list[Action] = []
+    if trip.research and len(state.deck.cards) + len(state.deck.discards) >= 3:
+        actions.append(game.research)
+    here = state.traveler[seat]
+    if here >= 0:
+        for there, cost in game.dotted[here]:
+            if (trip.research if cost == "research" else trip.wild) > 0:
+                actions.append(DottedPath(game.region.spaces[there].id))
+    return actions
+
+
+def why_not(state: LetsGoState, action: Action) -> str:
+    """One line: why `action` is not legal now, and what is expected instead."""
+    legal = legal_actions(state)
+    examples = ", ".join(str(a) for a in legal[:4])
+    more = f" (and {len(legal) - 4} more)" if len(legal) > 4 else ""
+    if state.pending:
+        need = PENDING_WORDS.get(state.pending[0][0], "make the pending choice")
+        return f"first {need}: try {examples}{more}"
+    if isinstance(action, Place):
+        return _place_problem(state, action) or f"`{action}` is not legal now: try {examples}"
+    if type(action).__name__ == "Done" and state.phase == PLAN and state.to_play:
+        cards = "card" if state.to_play == 1 else "cards"
+        return f"`done` comes after you play {state.to_play} more {cards}: try {examples}{more}"
+    return f"`{action}` is not legal now: try {examples}{more}"
+
+
+def _place_problem(state: LetsGoState, action: Place) -> str | None:
+    game = state.game
+    card = game.card_index.get(action.card)
+    if not state.to_play:
+        return "you have played your cards this round: `done` passes the rest"
+    if card is None or card not in state.hands[state.seat]:
+        return f"{action.card!r} is not in your hand"
+    if action.day not in DAYS:
+        return f"{action.day!r} is not a day: days are {', '.join(DAYS)}"
+    column = state.days[state.seat][DAYS.index(action.day)]
+    if len(column) >= MAX_PER_DAY:
+        return f"{action.day} already holds {MAX_PER_DAY} cards"
+    if not 0 <= action.slot <= len(column):
+        return f"{action.day} has {len(column)} cards: a slot is 0 (top) to {len(column)} (bottom)"
+    return None

@@ -1,0 +1,338 @@
+"""Let's Go! To France rules: 14 rounds of drafting an itinerary, then the trip to Paris.
+
+Every rule of the rulebook, its examples and "Card and Goal Tile Clarifications" included;
+where it is silent the choice is in RULES_NOTES.md. Planning rounds are simultaneous in the
+box: here seats play one after another and nobody sees another seat's new cards, tokens or
+travels until every seat has played the round. The trip is resolved seat by seat; its
+choices (an icon of your choice, a tie for the lowest, Wild tokens, goal tiles) are actions.
+
+Phases: PLAN (a seat plays its cards; pending decisions queue after each card: Travel
+actions, a Favourable Condition bonus, icon choices, the Research discard), TRIP, OVER.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.rng import mix_seed
+from tabletrip.games.lets_go_france.actions import (
+    CODEC,
+    DiscardThree,
+    Done,
+    SkipTravel,
+    UseResearch,
+)
+from tabletrip.games.lets_go_france.content import (
+    DAYS,
+    ICONS,
+    REGIONS,
+    Activity,
+    activities_from_spec,
+    load_activities,
+    load_player_board,
+    load_regions,
+)
+from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip, day_highlight
+
+GAME_ID = "lets-go-france"
+MAX_PER_DAY = 5
+EXPLORATION_TOKENS = 6
+RESEARCH_DRAW = 3
+PLAN, TRIP, OVER = range(3)
+PHASE_NAMES = ("plan", "trip", "over")
+
+
+class LetsGoGame(Game):
+    """Let's Go! To France for 1 (solo against the travel agent) to 4 players."""
+
+    info = GameInfo(
+        id=GAME_ID,
+        title="Let's Go! To France",
+        min_players=1,
+        max_players=4,
+        options=(
+            OptionSpec("region", "loire-valley", "the regional map", choices=REGIONS),
+            OptionSpec(
+                "advanced_traveler",
+                False,
+                "solo: the travel agent also scores its lowest icon times its highest",
+            ),
+        ),
+        summary="Draft a week in Paris day by day, travel a French region, then take the trip.",
+    )
+    codec = CODEC
+
+    def __init__(self, players: int, options: dict[str, Any]) -> None:
+        super().__init__(players, options)
+        self.activities: tuple[Activity, ...] = activities_from_spec(load_activities())
+        self.card_index = {a.key: a.id for a in self.activities}
+        self.board = load_player_board()
+        regions = load_regions()
+        self.region = next(r for r in regions.regions if r.id == options["region"])
+        self.space_index = {s.id: i for i, s in enumerate(self.region.spaces)}
+        count = len(self.region.spaces)
+        self.solid: list[list[int]] = [[] for _ in range(count)]
+        self.dotted: list[list[tuple[int, str]]] = [[] for _ in range(count)]
+        for path in self.region.paths:
+            a, b = self.space_index[path.a], self.space_index[path.b]
+            if path.dotted:
+                assert path.cost is not None
+                self.dotted[a].append((b, path.cost))
+                self.dotted[b].append((a, path.cost))
+            else:
+                self.solid[a].append(b)
+                self.solid[b].append(a)
+        self.starts = [i for i, s in enumerate(self.region.spaces) if s.start]
+        self.single_tiles = regions.single_flag_tiles
+        self.double_tile = next(t for t in regions.double_flag_tiles if t.region == self.region.id)
+        self.done = Done()
+        self.research = UseResearch()
+        self.skip_travel = SkipTravel()
+
+    def new_game(self, seed: int = 0) -> LetsGoState:
+        """Shuffle the deck, place each seat's Favourable Condition tokens, pick a goal tile."""
+        rng = Rng(mix_seed(GAME_ID, self.players, self.options["region"], seed))
+        state = LetsGoState(self, seed)
+        state.rng = rng
+        deck: Deck[int] = Deck(range(len(self.activities)))
+        deck.shuffle(rng)
+        state.deck = deck
+        tile = self.single_tiles[rng.below(len(self.single_tiles))]
+        state.single_goal = tile.faces[rng.below(2)].id
+        seats = self.players + (1 if self.players == 1 else 0)  # solo: the travel agent
+        state.favour_at = []
+        for _ in range(seats):
+            icons = list(range(len(ICONS)))
+            rng.shuffle(icons)
+            state.favour_at.append(icons)  # day -> icon of its token, -1 once moved
+        state.init_seats(seats)
+        if self.players == 1:
+            agent = self.players
+            for day, icon in enumerate(state.favour_at[agent]):
+                state.trips[agent].steps[icon] = day + 1  # Solo Rules: 1 to 6 by day
+        state.round = 0
+        state.phase = PLAN
+        state.begin_round()
+        return state
+
+    def static_info(self) -> JsonDict:
+        """The card catalogue, the player board, the regional map and the goal tiles."""
+        from tabletrip.games.lets_go_france.views import static_info
+
+        return static_info(self)
+
+    def _state_from_json(self, data: JsonDict, seed: int) -> LetsGoState:
+        from tabletrip.games.lets_go_france.views import state_from_json
+
+        return state_from_json(self, data, seed)
+
+
+class LetsGoState(State):
+    """A game in progress: per seat an itinerary, tokens, a Traveler and a trip in progress."""
+
+    game: LetsGoGame
+    rng: Rng
+    deck: Deck[int]
+    round: int
+    phase: int
+    seat: int
+    to_play: int
+    hands: list[list[int]]
+    stacks: list[list[int]]
+    days: list[list[list[tuple[int, bool]]]]  # seat -> day -> (card, explore) top first
+    favour_at: list[list[int]]
+    flipped: list[list[bool]]  # seat -> icon -> token turned to its "2" side
+    rows: list[list[int]]  # seat -> reward row -> tokens placed
+    moved: list[list[int]]  # seat -> icons of the tokens moved to reward rows
+    trips: list[Trip]  # seat -> experience, energy, Wild and Research tokens, day scores
+    points: list[int]  # point tokens and goal points
+    traveler: list[int]
+    explored: list[list[int]]
+    single_done: list[bool]
+    double_done: list[bool]
+    pending: list[tuple[Any, ...]]  # decisions the current seat owes, first first
+    shown: list[JsonDict]  # what the others see of each seat until the round is revealed
+    single_goal: str
+    trip_day: int  # the day the trip has reached for the current seat (6: the goals)
+    trip_step: int
+    goal_cards: list[int]  # Provence's goal: the two cards drawn
+    agent_order: list[int]  # solo: cards passed to the agent, in placement order
+
+    def init_seats(self, seats: int) -> None:
+        """Empty boards for `seats` seats (the players, and the solo travel agent)."""
+        board = self.game.board
+        self.hands = [[] for _ in range(seats)]
+        self.stacks = [[] for _ in range(seats)]
+        self.days = [[[] for _ in DAYS] for _ in range(seats)]
+        self.flipped = [[False] * len(ICONS) for _ in range(seats)]
+        self.rows = [[0] * len(board.reward_rows) for _ in range(seats)]
+        self.moved = [[] for _ in range(seats)]
+        self.trips = [
+            Trip(board.experience_points, board.energy_points, board.time_chart)
+            for _ in range(seats)
+        ]
+        self.points = [0] * seats
+        self.traveler = [-1] * seats
+        self.explored = [[] for _ in range(seats)]
+        self.single_done = [False] * seats
+        self.double_done = [False] * seats
+        self.pending = []
+        self.shown = []
+        self.trip_day = 0
+        self.trip_step = 0
+        self.goal_cards = []
+        self.agent_order = []
+        self.seat = 0
+        self.to_play = 0
+
+    # --- the contract --------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        """The seat deciding now."""
+        return self.seat
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every trip has been taken."""
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current seat."""
+        from tabletrip.games.lets_go_france.legal import legal_actions
+
+        return legal_actions(self)
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why `action` is not legal now, in one line; None if it is."""
+        if self.phase == OVER:
+            return "the game is over"
+        if isinstance(action, DiscardThree):  # the three cards may be named in any order
+            action = DiscardThree(tuple(sorted(action.cards)))
+        if action in self.legal_actions():
+            return None
+        from tabletrip.games.lets_go_france.legal import why_not
+
+        return why_not(self, action)
+
+    def _apply(self, action: Action) -> None:
+        from tabletrip.games.lets_go_france.moves import apply_action
+
+        apply_action(self, action)
+
+    @property
+    def result(self) -> Result | None:
+        """Scores from the trip: days, energy, experience, tokens, goals."""
+        if self.phase != OVER:
+            return None
+        from tabletrip.games.lets_go_france.final import final_result
+
+        return final_result(self)
+
+    def public_observation(self) -> JsonDict:
+        """The table as a spectator sees it."""
+        from tabletrip.games.lets_go_france.views import public_observation
+
+        return public_observation(self)
+
+    def render_text(self, seat: int | None) -> str:
+        """What `seat` sees, as text for a terminal (None: a spectator)."""
+        from tabletrip.games.lets_go_france.render import render_text
+
+        return render_text(self, seat)
+
+    def observation(self, seat: int) -> JsonDict:
+        """The table plus the seat's own hand and up-to-date board."""
+        from tabletrip.games.lets_go_france.views import observation
+
+        return observation(self, seat)
+
+    def _state_json(self) -> JsonDict:
+        from tabletrip.games.lets_go_france.views import state_json
+
+        return state_json(self)
+
+    def clone(self) -> LetsGoState:
+        """A copy sharing nothing mutable."""
+        copy = LetsGoState.__new__(LetsGoState)
+        self._copy_base(copy)
+        copy.rng = Rng(self.rng.state)
+        copy.deck = self.deck.clone()
+        copy.round = self.round
+        copy.phase = self.phase
+        copy.seat = self.seat
+        copy.to_play = self.to_play
+        copy.hands = [h.copy() for h in self.hands]
+        copy.stacks = [s.copy() for s in self.stacks]
+        copy.days = [[col.copy() for col in seat] for seat in self.days]
+        copy.favour_at = [f.copy() for f in self.favour_at]
+        copy.flipped = [f.copy() for f in self.flipped]
+        copy.rows = [r.copy() for r in self.rows]
+        copy.moved = [m.copy() for m in self.moved]
+        copy.trips = [t.clone() for t in self.trips]
+        copy.points = self.points.copy()
+        copy.traveler = self.traveler.copy()
+        copy.explored = [e.copy() for e in self.explored]
+        copy.single_done = self.single_done.copy()
+        copy.double_done = self.double_done.copy()
+        copy.pending = self.pending.copy()
+        copy.shown = self.shown.copy()
+        copy.single_goal = self.single_goal
+        copy.trip_day = self.trip_day
+        copy.trip_step = self.trip_step
+        copy.goal_cards = self.goal_cards.copy()
+        copy.agent_order = self.agent_order.copy()
+        return copy
+
+    def determinize(self, seat: int, rng: Rng) -> LetsGoState:
+        """Deal anew what `seat` cannot see: the deck, others' hands and stacks, face-down
+        Explore cards, others' unrevealed plays of this round are kept (see hidden.py)."""
+        from tabletrip.games.lets_go_france.hidden import determinize
+
+        return determinize(self, seat, rng)
+
+    # --- round flow (used by moves.py) ----------------------------------------------------
+
+    def begin_round(self) -> None:
+        """Every seat draws as the round tracker says; the first seat plays."""
+        spec = self.game.board.rounds[self.round]
+        for seat in range(self.game.players):
+            hand: list[int] = []
+            for icon in spec.draw:
+                if icon == "stack":
+                    hand.extend(self.stacks[seat])
+                    self.stacks[seat] = []
+                else:
+                    hand.extend(self.draw_cards(2 if icon == "deck2" else 4))
+            self.hands[seat] = hand
+        self.shown = [self.public_board(s) for s in range(len(self.days))]
+        self.seat = 0
+        self.to_play = spec.play
+
+    def draw_cards(self, count: int) -> list[int]:
+        """Cards from the deck (the face-up discards shuffled in if it runs out)."""
+        return self.deck.draw_many(count, self.rng)
+
+    def public_board(self, seat: int) -> JsonDict:
+        """What everyone may see of a seat's board (Explore cards face down)."""
+        from tabletrip.games.lets_go_france.views import public_board
+
+        return public_board(self, seat)
+
+    def placed(self, seat: int, day: int) -> list[PlacedCard]:
+        """A day's column as cards for scoring (Explore the City: no Activity)."""
+        acts = self.game.activities
+        return [PlacedCard(None if explore else acts[c]) for c, explore in self.days[seat][day]]
+
+    def day_highlight(self, seat: int, day: int) -> Any:
+        """The Highlight of the Day of a seat's day, or None."""
+        return day_highlight(self.placed(seat, day))
+
+    def discard_choices(self) -> list[tuple[int, ...]]:
+        """The sets of 3 cards the current seat may discard after a Research token."""
+        return sorted(set(combinations(sorted(self.hands[self.seat]), RESEARCH_DRAW)))
+
+
+__all__ = ["GAME_ID", "LetsGoGame", "LetsGoState"]
