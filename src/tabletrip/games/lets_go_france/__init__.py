@@ -1,8 +1,11 @@
 """Let's Go! To France: the itinerary game, 1 to 4 players (game id `lets-go-france`)."""
 
+from tabletrip.bots import register as register_bot
 from tabletrip.core.registry import register
+from tabletrip.games.lets_go_france.bots import HeuristicBot
 from tabletrip.games.lets_go_france.rules import GAME_ID, LetsGoGame, LetsGoState
 
 register(LetsGoGame)
+register_bot(HeuristicBot, game=GAME_ID)
 
-__all__ = ["GAME_ID", "LetsGoGame", "LetsGoState"]
+__all__ = ["GAME_ID", "HeuristicBot", "LetsGoGame", "LetsGoState"]

@@ -1,0 +1,834 @@
+"""The `heuristic` Let's Go! To France bot: simulate the trip of the itinerary it is building.
+
+Planning. Every Place option (a card of the hand, a day, under the Highlight or at the bottom
+as the new Highlight, face up or face down to Explore the City) is valued by simulating the
+trip of the itinerary with the card in it (`scoring.Trip` on a copy, Monday to Saturday:
+days' points, Highlights and their formulas, energy, and the experience track smoothed
+between its thresholds, the itinerary being unfinished), plus its top bonus (a Research
+token, Travel actions valued by the best path on the regional map), its Favourable
+Condition bonus (flip early, a reward row late or once flipped), the goal tiles already
+activated that score at the end, and a little for keeping a good card from the neighbour
+(solo: exactly what the card would give the travel agent in its next place). The days
+before the card's day do not change: the trip up to each day is simulated once per decision.
+A Research token is used when three more cards are expected to beat the hand by more than
+the token is worth; the three cards discarded are the worst for the seat (keeping one that
+is poor to pass). Travel actions follow the best discounted path of map bonuses and flags;
+dotted paths are paid when the bonus beats the token spent.
+
+Trip. Each choice (a Wild token now or later, an icon of your choice, a tie for the lowest,
+goal tiles' choices) is valued by finishing the trip greedily with exact experience points:
+icons go to the token nearest its next threshold, Wild tokens left for a later window are
+spent where they add the most at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, pairwise
+from typing import Any
+
+from tabletrip.bots.base import Bot
+from tabletrip.core import Action, State
+from tabletrip.games.lets_go_france.actions import (
+    ChooseCard,
+    ChooseIcon,
+    ChooseRow,
+    DiscardThree,
+    DottedPath,
+    Favour,
+    Place,
+    SpendWild,
+    Travel,
+)
+from tabletrip.games.lets_go_france.content import DAYS, ICONS, Activity
+from tabletrip.games.lets_go_france.final import agent_choice
+from tabletrip.games.lets_go_france.moves import AGENT_DAY_SIZES, goal_spec, longest_run_points
+from tabletrip.games.lets_go_france.rules import MAX_PER_DAY, PLAN, TRIP, LetsGoState
+from tabletrip.games.lets_go_france.scoring import (
+    FLIP,
+    PlacedCard,
+    Trip,
+    day_highlight,
+    experience_points,
+)
+
+TUESDAY, SATURDAY = 1, 5
+ICON_VALUE = 1.0  # an experience icon gained now (about a step of the smoothed track)
+ANY_ICON_VALUE = 1.3
+RESEARCH_VALUE = 1.5  # a point at the end, or three more cards to choose from
+WILD_VALUE = 1.1
+ENERGY_VALUE = 1.5  # the energy tracker one space right: a point on a few days
+WILD_STEP = 1.0  # a Wild token in the planning estimate: a step of the smoothed track
+GAMMA = 0.5  # the map: what the spaces after the next are worth, per step
+TRAVEL_DEPTH = 3
+TAIL = 0.3  # a Travel action's value: its space, and a little of the best space after it
+FAVOUR_FLIPPED = 2  # a flipped token moved to a reward row scores 2
+RESEARCH_MARGIN = 0.8  # a Research token is spent when cards should gain this much more
+DOTTED_MARGIN = 0.4
+DECK_SAMPLE = 6  # cards of the (shuffled) deck valued to judge a Research token
+HATE_SOLO = 0.8  # weight of what a passed card gives the travel agent
+HATE_TWO = 0.3  # ... gives the other player (2 players)
+HATE_MANY = 0.15  # ... gives the neighbour (3 and 4 players)
+FAVOUR_RATE = 0.1  # chance per card still to place of another match on a day
+EXPLORE_BIAS = -2.0  # Explore the City, less its estimate (its Travel action is not always used
+# well, and the estimate does not see what the face-down card could have been worth later)
+GOAL_VALUES = {
+    "any_icons": 3.6,
+    "wild_tokens": 2.2,
+    "research_tokens": 4.5,
+    "reward_space": 3.0,
+    "one_time_cards": 7.0,
+    "lowest_icon_points": 6.0,
+    "highlight_again": 5.0,
+    "draw_highlight": 5.0,
+    "opponent_highlight": 4.0,
+    "longest_icon_run": 8.0,
+}
+REWARD_VALUES = {"research": RESEARCH_VALUE, "wild": WILD_VALUE, "any_icon": ANY_ICON_VALUE}
+EXPLORE = PlacedCard(None)
+
+_placed_cache: dict[int, tuple[Any, list[PlacedCard]]] = {}
+
+
+def placed_cards(activities: Sequence[Activity]) -> list[PlacedCard]:
+    """Each Activity card as a PlacedCard, by card id (cached per deck)."""
+    hit = _placed_cache.get(id(activities))
+    if hit is not None and hit[0] is activities:
+        return hit[1]
+    cards = [PlacedCard(a) for a in activities]
+    if len(_placed_cache) > 32:
+        _placed_cache.clear()
+    _placed_cache[id(activities)] = (activities, cards)
+    return cards
+
+
+# --- the experience track -----------------------------------------------------------------
+
+
+def smooth_points(steps: int, thresholds: Any) -> float:
+    """Experience points drawn straight between the thresholds (0 at 0, flipping at 10): what a
+    step is worth on average while more icons are still to come."""
+    marks = [(0, 0), *sorted(thresholds.items())]
+    lap = min(steps, 2 * FLIP)
+    base = 0.0
+    if lap >= FLIP:
+        base, lap = thresholds[FLIP], lap - FLIP
+    for (a, pa), (b, pb) in pairwise(marks):
+        if lap <= b:
+            return base + pa + (pb - pa) * (lap - a) / (b - a)
+    return base + thresholds[FLIP]  # pragma: no cover - lap <= FLIP always
+
+
+_smooth_cache: dict[int, tuple[Any, list[float]]] = {}
+
+
+def smooth_table(thresholds: Any) -> list[float]:
+    """`smooth_points` for 0 to 2 * FLIP steps (cached per board)."""
+    hit = _smooth_cache.get(id(thresholds))
+    if hit is not None and hit[0] is thresholds:
+        return hit[1]
+    table = [smooth_points(s, thresholds) for s in range(2 * FLIP + 1)]
+    if len(_smooth_cache) > 32:
+        _smooth_cache.clear()
+    _smooth_cache[id(thresholds)] = (thresholds, table)
+    return table
+
+
+def to_next_threshold(steps: int, thresholds: Any) -> int:
+    """Steps a token still needs to reach its next scoring space (large when it has none)."""
+    if steps >= 2 * FLIP:
+        return 99
+    place = steps - FLIP if steps >= FLIP else steps
+    return min(t for t in thresholds if t > place) - place
+
+
+def pick_icon(steps: Sequence[int], candidates: Sequence[int], thresholds: Any) -> int:
+    """The icon nearest its next threshold (the farther token on a tie)."""
+    return min(candidates, key=lambda i: (to_next_threshold(steps[i], thresholds), -steps[i], i))
+
+
+def best_wild_spend(steps: Sequence[int], wild: int, thresholds: Any) -> list[int]:
+    """Final steps after spending `wild` Wild tokens where they add the most points."""
+    if wild <= 0:
+        return list(steps)
+    best: dict[int, tuple[int, list[int]]] = {0: (0, [])}  # tokens spent -> (points, per icon)
+    for s in steps:
+        gains = [experience_points(s + k, thresholds) for k in range(wild + 1)]
+        nxt: dict[int, tuple[int, list[int]]] = {}
+        for used, (pts, alloc) in best.items():
+            for k in range(wild - used + 1):
+                total = pts + gains[k]
+                if used + k not in nxt or nxt[used + k][0] < total:
+                    nxt[used + k] = (total, [*alloc, k])
+        best = nxt
+    alloc = max(best.values(), key=lambda v: v[0])[1]
+    return [s + k for s, k in zip(steps, alloc, strict=True)]
+
+
+class HeuristicBot(Bot):
+    """Simulates its trip to place each card; greedy, exact choices on the trip."""
+
+    name = "heuristic"
+    strength = 10
+    hate_solo: float = HATE_SOLO
+    hate_two: float = HATE_TWO
+    hate_many: float = HATE_MANY
+    research_margin: float = RESEARCH_MARGIN
+    favour_rate: float = FAVOUR_RATE
+    explore_bias: float = EXPLORE_BIAS
+
+    def choose(self, view: State, seat: int) -> Action:
+        """A sensible legal action for `seat` in the determinized `view`."""
+        assert isinstance(view, LetsGoState)
+        action = _Turn(self, view, seat).decide()
+        legal = view.legal_actions()
+        if action is None or action not in legal:  # pragma: no cover - a safety net
+            action = legal[0]
+        return action
+
+
+class _Turn:
+    """One decision: the view, the seat's itinerary as cards and the cached estimates."""
+
+    def __init__(self, bot: HeuristicBot, view: LetsGoState, seat: int) -> None:
+        self.bot = bot
+        self.view = view
+        self.seat = seat
+        self.game = view.game
+        self.acts = view.game.activities
+        self.placed = placed_cards(self.acts)
+        self.thresholds = self.game.board.experience_points
+        self.smooth = smooth_table(self.thresholds)
+        self.columns = self.itinerary(seat)
+        self._travel: dict[int, float] = {}
+        self._goals: list[Any] | None = None
+
+    def itinerary(self, seat: int) -> list[list[PlacedCard]]:
+        """A seat's days as PlacedCard columns, top first."""
+        placed = self.placed
+        return [
+            [EXPLORE if explore else placed[card] for card, explore in column]
+            for column in self.view.days[seat]
+        ]
+
+    def decide(self) -> Action | None:
+        """The action, or None to fall back on the first legal one."""
+        view = self.view
+        if view.pending:
+            return self.owed(view.pending[0])
+        if view.phase != PLAN:
+            return None
+        if view.to_play:
+            if self.wants_research():
+                return self.game.research
+            return self.best_place()[0]
+        dotted = self.dotted_move()
+        return dotted if dotted is not None else self.game.done
+
+    # --- decisions owed ------------------------------------------------------------------
+
+    def owed(self, head: tuple[Any, ...]) -> Action | None:
+        kind = head[0]
+        view = self.view
+        if view.phase == TRIP and kind in ("wild_window", "any", "lowest"):
+            return self.trip_choice(kind)
+        if kind == "travel":
+            return self.travel_move()
+        if kind == "favour":
+            return self.favour(head[1])
+        if kind == "icon":
+            return self.icon_now()
+        if kind == "row":
+            values = self.row_values()
+            rows = [r for r in range(len(values)) if values[r] is not None]
+            return ChooseRow(max(rows, key=lambda r: (values[r], -r))) if rows else None
+        if kind == "discard3":
+            return self.discard()
+        if kind == "agent_order":
+            return self.agent_order()
+        if kind == "goal_icon":
+            best = max(
+                range(len(ICONS)), key=lambda i: (longest_run_points(view, self.seat, i), -i)
+            )
+            return ChooseIcon(ICONS[best])
+        if kind == "goal_card":
+            values = [self.highlight_outcome((c, False)) for c in view.goal_cards]
+            return ChooseCard(max(range(len(values)), key=lambda i: (values[i], -i)))
+        if kind == "goal_opponent":
+            others = [s for s in range(len(view.days)) if s != self.seat]
+            values = {}
+            for other in others:
+                column = view.days[other][SATURDAY]
+                if column:
+                    values[other] = self.highlight_outcome(column[-1])
+                else:
+                    trip = view.trips[self.seat].clone()
+                    values[other] = self.trip_outcome(trip, list(view.pending[1:]), False)
+            return ChooseCard(max(others, key=lambda s: (values[s], -s)))
+        return None
+
+    # --- the regional map ----------------------------------------------------------------
+
+    def goals(self) -> list[Any]:
+        """The goal tiles this seat has activated that score later (end of a day)."""
+        if self._goals is None:
+            view, seat = self.view, self.seat
+            found = []
+            if view.single_done[seat]:
+                found.append(goal_spec(view, view.single_goal))
+            if view.double_done[seat]:
+                found.append(self.game.double_tile)
+            self._goals = [g for g in found if g.timing != "immediately"]
+        return self._goals
+
+    def goal_value(self, goal: Any) -> float:
+        """What reaching a goal tile's flag is worth, roughly."""
+        return GOAL_VALUES.get(goal.effect, 3.0)
+
+    def space_value(
+        self, space: int, explored: frozenset[int], single: bool, double: bool
+    ) -> float:
+        """What arriving on a space gives (0 for a dotted circle already explored)."""
+        spec = self.game.region.spaces[space]
+        if spec.explore_once and space in explored:
+            return 0.0
+        value = 0.0
+        for bonus in spec.bonus:
+            kind = bonus.kind
+            if kind == "icon":
+                value += ICON_VALUE * bonus.amount
+            elif kind == "any_icon":
+                value += ANY_ICON_VALUE * bonus.amount
+            elif kind == "research":
+                value += RESEARCH_VALUE * bonus.amount
+            elif kind == "wild":
+                value += WILD_VALUE * bonus.amount
+            elif kind == "points":
+                value += bonus.amount
+            elif kind == "energy":
+                value += ENERGY_VALUE * bonus.amount
+        if spec.flag == 1 and not single:
+            value += self.goal_value(goal_spec(self.view, self.view.single_goal))
+        elif spec.flag == 2 and not double:
+            value += self.goal_value(self.game.double_tile)
+        return value
+
+    def _path(
+        self,
+        here: int,
+        depth: int,
+        explored: frozenset[int],
+        single: bool,
+        double: bool,
+        weights: Sequence[float],
+    ) -> float:
+        """The best sum of weighted space values over `depth` more Travel actions."""
+        if depth <= 0:
+            return 0.0
+        game = self.game
+        spaces = game.starts if here < 0 else game.solid[here]
+        weight = weights[len(weights) - depth]
+        best = 0.0
+        for space in spaces:
+            value = weight * self.space_value(space, explored, single, double)
+            spec = game.region.spaces[space]
+            more = self._path(
+                space,
+                depth - 1,
+                explored | {space} if spec.explore_once else explored,
+                single or spec.flag == 1,
+                double or spec.flag == 2,
+                weights,
+            )
+            best = max(best, value + more)
+        return best
+
+    def _map_now(self) -> tuple[int, frozenset[int], bool, bool]:
+        view, seat = self.view, self.seat
+        return (
+            view.traveler[seat],
+            frozenset(view.explored[seat]),
+            view.single_done[seat],
+            view.double_done[seat],
+        )
+
+    def after_arriving(self, space: int) -> tuple[frozenset[int], bool, bool]:
+        _, explored, single, double = self._map_now()
+        spec = self.game.region.spaces[space]
+        return (
+            explored | {space} if spec.explore_once else explored,
+            single or spec.flag == 1,
+            double or spec.flag == 2,
+        )
+
+    def travel_value(self, actions: int) -> float:
+        """What `actions` immediate Travel actions are worth (a little of the next one too)."""
+        if actions not in self._travel:
+            here, explored, single, double = self._map_now()
+            weights = [1.0] * actions + [TAIL]
+            self._travel[actions] = self._path(here, actions + 1, explored, single, double, weights)
+        return self._travel[actions]
+
+    def travel_move(self) -> Action:
+        here, explored, single, double = self._map_now()
+        game = self.game
+        spaces = game.starts if here < 0 else game.solid[here]
+        weights = [GAMMA**k for k in range(1, TRAVEL_DEPTH)]
+
+        def value(space: int) -> tuple[float, int]:
+            now = self.space_value(space, explored, single, double)
+            rest = self._path(space, TRAVEL_DEPTH - 1, *self.after_arriving(space), weights)
+            return (now + rest, -space)
+
+        if not spaces:
+            return game.skip_travel
+        best = max(spaces, key=value)
+        return Travel(game.region.spaces[best].id)
+
+    def dotted_move(self) -> Action | None:
+        """Pay a dotted path when its space is worth more than the token."""
+        view, seat = self.view, self.seat
+        here, explored, single, double = self._map_now()
+        if here < 0:
+            return None
+        trip = view.trips[seat]
+        weights = [GAMMA**k for k in range(1, TRAVEL_DEPTH)]
+        stay = self._path(here, TRAVEL_DEPTH - 1, explored, single, double, weights)
+        best, choice = DOTTED_MARGIN, None
+        for there, cost in self.game.dotted[here]:
+            held = trip.research if cost == "research" else trip.wild
+            if held <= 0:
+                continue
+            price = RESEARCH_VALUE if cost == "research" else WILD_VALUE
+            gain = self.space_value(there, explored, single, double)
+            rest = self._path(there, TRAVEL_DEPTH - 1, *self.after_arriving(there), weights)
+            value = gain + rest - stay - price
+            if value > best:
+                best, choice = value, there
+        return None if choice is None else DottedPath(self.game.region.spaces[choice].id)
+
+    # --- reward rows and Favourable Conditions ----------------------------------------------
+
+    def row_values(self) -> list[float | None]:
+        """Each reward row's leftmost open space, valued (None: the row is full)."""
+        rows = self.game.board.reward_rows
+        used = self.view.rows[self.seat]
+        values: list[float | None] = []
+        for r, row in enumerate(rows):
+            if used[r] >= len(row):
+                values.append(None)
+                continue
+            value = 0.0
+            for reward in row[used[r]]:
+                if reward.kind == "points":
+                    value += reward.amount
+                elif reward.kind == "travel":
+                    value += self.travel_value(1) * reward.amount
+                else:
+                    value += REWARD_VALUES[reward.kind] * reward.amount
+            values.append(value)
+        return values
+
+    def cards_left(self, placing: bool) -> int:
+        """Cards this seat will still place after the one it is placing (or has just placed)."""
+        rounds = self.game.board.rounds
+        later = sum(r.play for r in rounds[self.view.round + 1 :])
+        return later + max(0, self.view.to_play - (1 if placing else 0))
+
+    def favour_options(self, day: int, later: int) -> dict[Favour, float]:
+        """Each Favourable Condition choice for `day`, valued."""
+        view, seat = self.view, self.seat
+        icon = view.favour_at[seat][day]
+        rows = self.row_values()
+        open_rows = {r: v for r, v in enumerate(rows) if v is not None}
+        best_row = max(open_rows.values(), default=0.0)
+        chance = min(0.85, self.bot.favour_rate * later)  # another matching card on this day later
+        flipped = view.flipped[seat][icon]
+        options: dict[Favour, float] = {}
+        if flipped:  # kept on its day, a later match could still move it
+            options[Favour("skip")] = chance * (FAVOUR_FLIPPED + best_row)
+        else:
+            options[Favour("skip")] = chance * best_row
+            options[Favour("flip")] = chance * (FAVOUR_FLIPPED + best_row)
+        for r, v in open_rows.items():
+            options[Favour("row", r)] = v + (FAVOUR_FLIPPED if flipped else 0)
+        return options
+
+    def favour_value(self, day: int, card: PlacedCard) -> float:
+        """What a card's Favourable Condition bonus on `day` adds (nothing without a match)."""
+        icon = self.view.favour_at[self.seat][day]
+        if icon < 0 or icon not in card.icons:
+            return 0.0
+        options = self.favour_options(day, self.cards_left(placing=True))
+        keep = options[Favour("skip")]
+        return max(options.values()) - keep
+
+    def favour(self, day: int) -> Action:
+        options = self.favour_options(day, self.cards_left(placing=False))
+        return max(options, key=lambda f: (options[f], f.choice != "skip", -f.row))
+
+    # --- the planning estimate -----------------------------------------------------------
+
+    def chooser(self, trip: Trip) -> Any:
+        thresholds = self.thresholds
+
+        def choose(reason: str, candidates: Sequence[int]) -> int:
+            return pick_icon(trip.steps, list(candidates), thresholds)
+
+        return choose
+
+    def base_trip(self) -> Trip:
+        view, seat = self.view, self.seat
+        trip = view.trips[seat].clone()
+        if view.phase == PLAN:
+            trip.favourable_scored = sum(view.flipped[seat][i] for i in view.moved[seat])
+        return trip
+
+    def run_days(
+        self, trip: Trip, columns: list[list[PlacedCard]], start: int, stop: int = len(DAYS)
+    ) -> float:
+        """Resolve days `start` to `stop` (excluded) into `trip`; the goal points they bring."""
+        extra = 0.0
+        choose = self.chooser(trip)
+        again = any(g.effect == "highlight_again" for g in self.goals())
+        for day in range(start, stop):
+            cards = columns[day]
+            trip.resolve_day(cards, choose)
+            if day == TUESDAY and again and cards:
+                extra += self.again(trip, cards)
+        return extra
+
+    def again(self, trip: Trip, cards: list[PlacedCard]) -> float:
+        highlight = day_highlight(cards)
+        if highlight is None:
+            return 5.0
+        trip.gain_highlight(highlight, self.chooser(trip))
+        return trip.highlight_points(highlight)
+
+    def plan_score(self, trip: Trip, columns: list[list[PlacedCard]], extra: float) -> float:
+        """The estimate of a simulated trip (smoothed experience, end goals, tokens)."""
+        score = sum(trip.day_points) + sum(trip.day_energy_points) + extra
+        smooth, top = self.smooth, 2 * FLIP
+        score += sum(smooth[s if s < top else top] for s in trip.steps)
+        score += WILD_STEP * trip.wild + trip.research
+        score += self.end_goals(trip, columns)
+        return score
+
+    def end_goals(self, trip: Trip, columns: list[list[PlacedCard]]) -> float:
+        points = 0.0
+        for goal in self.goals():
+            effect = goal.effect
+            if effect == "one_time_cards":
+                ones = sum(t == 1 for facts in trip.days for t in facts.card_times)
+                points += goal.points + ones
+            elif effect == "lowest_icon_points":
+                points += goal.points * min(trip.steps)
+            elif effect == "longest_icon_run":
+                points += goal.points * longest_run(columns)
+        return points
+
+    def prefix(self) -> tuple[list[Trip], list[float]]:
+        """The trip before each day (and the goal points so far), for the current itinerary."""
+        trips = [self.base_trip()]
+        extras = [0.0]
+        for day in range(len(DAYS)):
+            trip = trips[-1].clone()
+            extras.append(extras[-1] + self.run_days(trip, self.columns, day, day + 1))
+            trips.append(trip)
+        return trips, extras
+
+    # --- placing cards -------------------------------------------------------------------
+
+    def hate_weight(self) -> float:
+        players = self.game.players
+        bot = self.bot
+        return bot.hate_solo if players == 1 else bot.hate_two if players == 2 else bot.hate_many
+
+    def pass_costs(self, cards: Sequence[int]) -> dict[int, float]:
+        """What each card would give whoever it is passed to (solo: the travel agent)."""
+        if self.game.players == 1:
+            return self.agent_gains(cards)
+        return {c: static_value(self.acts[c]) for c in cards}
+
+    def options(self, cards: Sequence[int]) -> dict[int, list[tuple[float, Action]]]:
+        """Per card, every sensible Place of it with its value (gain over the trip now)."""
+        trips, extras = self.prefix()
+        columns = self.columns
+        base = self.plan_score(trips[-1], columns, extras[-1])
+        hate = self.hate_weight()
+        costs = self.pass_costs(cards)
+        explore_travel = self.travel_value(1)
+        found: dict[int, list[tuple[float, Action]]] = {c: [] for c in cards}
+        for day, column in enumerate(columns):
+            if len(column) >= MAX_PER_DAY:
+                continue
+            slots = [len(column)] + ([len(column) - 1] if column else [])
+            for slot in slots:
+                explore_gain = self.try_place(trips, extras, day, slot, EXPLORE) - base
+                explore_gain += explore_travel + self.bot.explore_bias
+                for card in cards:
+                    pc = self.placed[card]
+                    gain = self.try_place(trips, extras, day, slot, pc) - base
+                    gain += self.bonus_value(self.acts[card]) + self.favour_value(day, pc)
+                    key = self.acts[card].key
+                    found[card].append((gain + hate * costs[card], Place(key, DAYS[day], slot)))
+                    found[card].append(
+                        (
+                            explore_gain + hate * costs[card],
+                            Place(key, DAYS[day], slot, explore=True),
+                        )
+                    )
+        return found
+
+    def try_place(
+        self, trips: list[Trip], extras: list[float], day: int, slot: int, card: PlacedCard
+    ) -> float:
+        columns = list(self.columns)
+        column = list(columns[day])
+        column.insert(slot, card)
+        columns[day] = column
+        trip = trips[day].clone()
+        extra = extras[day] + self.run_days(trip, columns, day)
+        return self.plan_score(trip, columns, extra)
+
+    def bonus_value(self, act: Activity) -> float:
+        if act.bonus == "research":
+            return RESEARCH_VALUE
+        if act.bonus == "travel":
+            return self.travel_value(1)
+        if act.bonus == "travel2":
+            return self.travel_value(2)
+        return 0.0
+
+    def best_place(self) -> tuple[Action, float]:
+        hand = self.view.hands[self.seat]
+        found = self.options(hand)
+        best: tuple[float, str, Action] | None = None
+        for options in found.values():
+            for value, action in options:
+                key = (value, str(action), action)
+                if best is None or key[:2] > best[:2]:
+                    best = key
+        assert best is not None
+        return best[2], best[0]
+
+    def wants_research(self) -> bool:
+        """Use a Research token when three more cards should beat the hand by enough."""
+        view, seat = self.view, self.seat
+        trip = view.trips[seat]
+        if trip.research <= 0 or len(view.deck.cards) + len(view.deck.discards) < 3:
+            return False
+        sample = view.deck.cards[-DECK_SAMPLE:]
+        if len(sample) < 3:
+            return False
+        hand = view.hands[seat]
+        found = self.options([*hand, *sample])
+        value = {c: max(v for v, _ in options) for c, options in found.items()}
+        plays = view.to_play
+        now = sum(sorted((value[c] for c in hand), reverse=True)[:plays])
+        combos = list(combinations(sample, 3))
+        later = 0.0
+        for combo in combos:
+            pool = sorted((value[c] for c in (*hand, *combo)), reverse=True)
+            later += sum(pool[:plays])
+        later /= len(combos)
+        # the token is worth RESEARCH_VALUE kept: a point at the end, or a dotted path
+        return later - now > RESEARCH_VALUE + self.bot.research_margin
+
+    def discard(self) -> Action | None:
+        """Keep the best cards to play and, to pass, the ones least useful to the neighbour."""
+        view, seat = self.view, self.seat
+        hand = view.hands[seat]
+        found = self.options(hand)
+        value = {c: max(v for v, _ in options) for c, options in found.items()}
+        costs = self.pass_costs(hand)
+        keep_count = len(hand) - 3
+        plays = min(view.to_play, keep_count)
+        kept = sorted(hand, key=lambda c: (-value[c], c))[:plays]
+        rest = sorted((c for c in hand if c not in kept), key=lambda c: (costs[c], c))
+        kept += rest[: keep_count - plays]
+        thrown = frozenset(self.acts[c].key for c in hand if c not in kept)
+        for action in view.legal_actions():
+            if isinstance(action, DiscardThree) and frozenset(action.cards) == thrown:
+                return action
+        return None
+
+    def icon_now(self) -> Action:
+        """An icon of your choice while planning: the one the trip estimate likes best."""
+        columns = self.columns
+        best_icon, best = 0, None
+        for icon in range(len(ICONS)):
+            trip = self.base_trip()
+            trip.gain_icon(icon)
+            extra = self.run_days(trip, columns, 0)
+            value = self.plan_score(trip, columns, extra)
+            if best is None or value > best:
+                best_icon, best = icon, value
+        return ChooseIcon(ICONS[best_icon])
+
+    # --- solo: the travel agent ------------------------------------------------------------
+
+    def agent_score(self, extra_cards: Sequence[int]) -> float:
+        """The agent's score estimate with `extra_cards` added to its week in order."""
+        view = self.view
+        agent = self.game.players
+        days = [list(col) for col in view.days[agent]]
+        flipped = list(view.flipped[agent])
+        for card in extra_cards:
+            open_days = [d for d, size in enumerate(AGENT_DAY_SIZES) if len(days[d]) < size]
+            if not open_days:
+                break
+            day = open_days[0]
+            days[day].append((card, False))
+            token = view.favour_at[agent][day]
+            if token >= 0 and token in self.acts[card].icons:
+                flipped[token] = True
+        trip = view.trips[agent].clone()
+        trip.research += sum(self.acts[c].bonus == "research" for c in extra_cards)
+
+        def choose(reason: str, candidates: Sequence[int]) -> int:
+            return agent_choice(trip, list(candidates))
+
+        travel = 0
+        for column in days:
+            cards = [self.placed[c] for c, _ in column]
+            trip.resolve_day(cards, choose)
+            highlight = day_highlight(cards)
+            if highlight is not None:
+                trip.gain_highlight(highlight, choose)
+                trip.day_points[-1] += trip.highlight_points(highlight)
+            elif cards:
+                trip.day_points[-1] += 5
+            travel += sum({"travel": 1, "travel2": 2}.get(self.acts[c].bonus, 0) for c, _ in column)
+        score = sum(trip.day_points) + sum(trip.day_energy_points) + trip.wild
+        smooth, top = self.smooth, 2 * FLIP
+        score += sum(smooth[s if s < top else top] for s in trip.steps)
+        score += 2 * sum(flipped) + 2 * travel
+        if self.game.options.get("advanced_traveler"):
+            score += min(trip.steps) * max(trip.steps)
+        return score
+
+    def agent_gains(self, cards: Sequence[int]) -> dict[int, float]:
+        base = self.agent_score(())
+        return {c: self.agent_score((c,)) - base for c in cards}
+
+    def agent_order(self) -> Action:
+        first, second = self.view.agent_order[:2]
+        a = self.agent_score((first, second))
+        b = self.agent_score((second, first))
+        return ChooseCard(0 if a <= b else 1)
+
+    # --- the trip ------------------------------------------------------------------------
+
+    def trip_choice(self, kind: str) -> Action | None:
+        view, seat = self.view, self.seat
+        trip = view.trips[seat]
+        rest = list(view.pending[1:])
+        candidates: list[tuple[Action, Trip, list[Any], bool]] = []
+        if kind == "wild_window":
+            candidates.append((self.game.done, trip.clone(), rest, False))
+            for icon in range(len(ICONS)):
+                copy = trip.clone()
+                copy.spend_wild(icon)
+                candidates.append((SpendWild(ICONS[icon]), copy, rest, True))
+        elif kind == "any":
+            for icon in range(len(ICONS)):
+                copy = trip.clone()
+                copy.gain_icon(icon)
+                candidates.append((ChooseIcon(ICONS[icon]), copy, rest, False))
+        else:  # lowest
+            for icon in trip.lowest():
+                copy = trip.clone()
+                copy.gain_icon(icon)
+                candidates.append((ChooseIcon(ICONS[icon]), copy, rest, False))
+            if trip.wild:
+                for icon in range(len(ICONS)):
+                    copy = trip.clone()
+                    copy.spend_wild(icon)
+                    candidates.append((SpendWild(ICONS[icon]), copy, list(view.pending), False))
+        best: tuple[float, int] | None = None
+        chosen: Action | None = None
+        for order, (action, copy, pending, window) in enumerate(candidates):
+            value = (self.trip_outcome(copy, pending, window), -order)
+            if best is None or value > best:
+                best, chosen = value, action
+        return chosen
+
+    def trip_outcome(self, trip: Trip, pending: list[Any], window: bool) -> float:
+        """The seat's final score estimate: the decisions still queued taken greedily, the
+        rest of the trip resolved, Wild tokens that can still be spent spent at the end."""
+        view = self.view
+        choose = self.chooser(trip)
+        extra = 0.0
+        for item in pending:
+            kind = item[0]
+            if kind == "any":
+                trip.gain_icon(choose("any_icon", range(len(ICONS))))
+            elif kind == "lowest":
+                trip.gain_icon(choose("lowest_icon", trip.lowest()))
+            elif kind == "score_highlight":
+                extra += trip.highlight_points(self.acts[item[1]].highlight)
+        columns = self.columns
+        day, step = view.trip_day, view.trip_step
+        spendable = trip.wild if window else 0
+        again = any(g.effect == "highlight_again" for g in self.goals())
+        if day < len(DAYS):
+            if step == 2:
+                trip.finish_day(columns[day])
+                day += 1
+                if day - 1 == TUESDAY and again and columns[TUESDAY]:
+                    extra += self.again(trip, columns[TUESDAY])
+            for d in range(day, len(DAYS)):
+                if d == SATURDAY and (d > view.trip_day or view.trip_step == 0):
+                    spendable = max(spendable, trip.wild)
+                trip.resolve_day(columns[d], choose)
+                if d == TUESDAY and again and columns[d]:
+                    extra += self.again(trip, columns[d])
+        steps = best_wild_spend(trip.steps, spendable, self.thresholds)
+        trip.steps = steps
+        score = sum(trip.day_points) + sum(trip.day_energy_points) + extra
+        score += trip.experience_total() + trip.research
+        if view.trip_day <= len(DAYS):  # the end-of-Saturday goals are still to come
+            score += self.end_goals(trip, columns)
+        return score
+
+    def highlight_outcome(self, entry: tuple[int, bool]) -> float:
+        """A goal tile scoring a card's Highlight again, then the rest of the trip."""
+        card, explore = entry
+        trip = self.view.trips[self.seat].clone()
+        rest = list(self.view.pending[1:])
+        if explore:
+            return self.trip_outcome(trip, rest, False) + 5
+        highlight = self.acts[card].highlight
+        trip.plain_gains(highlight)
+        pending = [("any",)] * highlight.any_icon + [("lowest",)] * highlight.lowest_icon
+        pending.append(("score_highlight", card))
+        return self.trip_outcome(trip, [*pending, *rest], False)
+
+
+def static_value(act: Activity) -> float:
+    """A rough worth of a card to whoever gets it (the neighbour a card is passed to)."""
+    h = act.highlight
+    value = act.points + 0.8 * len(act.icons) - 0.3 * max(0, act.time - 2)
+    value += 0.5 * (h.points + 0.8 * len(h.icons) + 1.2 * h.any_icon + h.lowest_icon)
+    value += 0.5 * (h.wild + h.research + 1.5 * h.energy)
+    if h.formula is not None:
+        value += h.formula.points
+    value += {"research": RESEARCH_VALUE, "travel": 2.0, "travel2": 4.0}.get(act.bonus, 0.0)
+    return value
+
+
+def longest_run(columns: list[list[PlacedCard]]) -> int:
+    """The longest run of consecutive cards (Monday's top to Saturday's bottom) sharing an
+    icon at the top (Sud-Ouest's goal)."""
+    best = 0
+    for icon in range(len(ICONS)):
+        run = 0
+        for column in columns:
+            for card in column:
+                run = run + 1 if icon in card.icons else 0
+                best = max(best, run)
+    return best
+
+
+__all__ = ["HeuristicBot", "best_wild_spend", "pick_icon", "smooth_points", "static_value"]
