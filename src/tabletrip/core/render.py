@@ -62,3 +62,51 @@ def wrap_items(
 def svg_number(value: float) -> str:
     """A coordinate for SVG: one decimal at most, no trailing zeros."""
     return f"{value:.1f}".rstrip("0").rstrip(".")
+
+
+def spread_points(
+    points: Sequence[tuple[float, float]],
+    gap: float,
+    rounds: int = 80,
+    push_rate: float = 0.6,
+    pull_rate: float = 0.02,
+) -> list[tuple[float, float]]:
+    """Push drawn points closer than `gap` apart, round by round, each pulled a little back
+    toward where it belongs (a grid keeps each round near linear in the number of points)."""
+    home = list(points)
+    now = [list(p) for p in points]
+    for _ in range(rounds):
+        grid: dict[tuple[int, int], list[int]] = {}
+        for i, (x, y) in enumerate(now):
+            grid.setdefault((int(x // gap), int(y // gap)), []).append(i)
+        push = [[0.0, 0.0] for _ in now]
+        moved = False
+        for (gx, gy), members in grid.items():
+            near = [
+                j
+                for dx in (-1, 0, 1)
+                for dy in (-1, 0, 1)
+                for j in grid.get((gx + dx, gy + dy), ())
+            ]
+            for i in members:
+                for j in near:
+                    if j <= i:
+                        continue
+                    vx, vy = now[j][0] - now[i][0], now[j][1] - now[i][1]
+                    d = math.hypot(vx, vy)
+                    if d >= gap:
+                        continue
+                    if d < 1e-6:
+                        vx, vy, d = 1.0, (i % 7 - 3) * 0.1, 1.0
+                    shift = (gap - d) / 2 / d
+                    push[i][0] -= vx * shift
+                    push[i][1] -= vy * shift
+                    push[j][0] += vx * shift
+                    push[j][1] += vy * shift
+                    moved = True
+        for i, p in enumerate(now):
+            p[0] += push[i][0] * push_rate + (home[i][0] - p[0]) * pull_rate
+            p[1] += push[i][1] * push_rate + (home[i][1] - p[1]) * pull_rate
+        if not moved:
+            break
+    return [(round(x, 1), round(y, 1)) for x, y in now]

@@ -23,7 +23,7 @@ from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from tabletrip.core.render import geo_coordinates
+from tabletrip.core.render import geo_coordinates, spread_points
 from tabletrip.core.render import svg_number as _num
 from tabletrip.core.render import wrap as _wrap
 from tabletrip.core.render import wrap_items as _wrap_items
@@ -1163,42 +1163,15 @@ def map_points(region: RegionSpec, width: float = MAP_W, height: float = MAP_H) 
     span_x = max(x for x, _ in pts) or 1.0
     span_y = max(y for _, y in pts) or 1.0
     scale = min(width / span_x, height / span_y)
-    spread = _spread([(x * scale, y * scale) for x, y in pts], MIN_GAP)
+    spread = spread_points(
+        [(x * scale, y * scale) for x, y in pts], MIN_GAP, rounds=200, push_rate=0.5
+    )
     left = min(x for x, _ in spread)
     top = min(y for _, y in spread)
     return {
         s.id: (round(x - left, 1), round(y - top, 1))
         for s, (x, y) in zip(region.spaces, spread, strict=True)
     }
-
-
-def _spread(points: list[Point], gap: float) -> list[Point]:
-    """Push points closer than `gap` apart, a little at a time, each pulled back home."""
-    home = list(points)
-    now = [list(p) for p in points]
-    for _ in range(200):
-        moved = False
-        push = [[0.0, 0.0] for _ in now]
-        for i in range(len(now)):
-            for j in range(i + 1, len(now)):
-                vx, vy = now[j][0] - now[i][0], now[j][1] - now[i][1]
-                d = math.hypot(vx, vy)
-                if d >= gap:
-                    continue
-                if d < 1e-6:
-                    vx, vy, d = 1.0, 0.3, 1.0
-                shift = (gap - d) / 2 / d
-                push[i][0] -= vx * shift
-                push[i][1] -= vy * shift
-                push[j][0] += vx * shift
-                push[j][1] += vy * shift
-                moved = True
-        for i, p in enumerate(now):
-            p[0] += push[i][0] * 0.5 + (home[i][0] - p[0]) * 0.02
-            p[1] += push[i][1] * 0.5 + (home[i][1] - p[1]) * 0.02
-        if not moved:
-            break
-    return [(x, y) for x, y in now]
 
 
 def map_svg(

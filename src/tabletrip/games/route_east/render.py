@@ -20,7 +20,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from tabletrip.core.render import geo_coordinates
+from tabletrip.core.render import geo_coordinates, spread_points
 from tabletrip.core.render import svg_number as _num
 from tabletrip.core.render import wrap as _wrap
 from tabletrip.core.render import wrap_items as _wrap_items
@@ -521,7 +521,7 @@ def board_layout(board: Board) -> Layout:
     height = max(y for _, y in base) or 1.0
     xs = _equalise([x for x, _ in base], MAP_WIDTH, 0.5)
     ys = _equalise([y for _, y in base], height * 1.3, 0.6)
-    points = _spread(list(zip(xs, ys, strict=True)), SPACE_R * 3.6)
+    points = spread_points(list(zip(xs, ys, strict=True)), SPACE_R * 3.6)
     left = min(x for x, _ in points)
     top = min(y for _, y in points)
     points = [(x - left, y - top) for x, y in points]
@@ -547,47 +547,6 @@ def _equalise(values: list[float], span: float, linear: float) -> list[float]:
         span * (linear * (v - low) / ((high - low) or 1.0) + (1 - linear) * ranks[v])
         for v in values
     ]
-
-
-def _spread(points: list[Point], gap: float) -> list[Point]:
-    """Push spaces closer than `gap` apart (some rounds), each pulled a little back home."""
-    home = list(points)
-    now = [list(p) for p in points]
-    for _ in range(80):
-        grid: dict[tuple[int, int], list[int]] = {}
-        for i, (x, y) in enumerate(now):
-            grid.setdefault((int(x // gap), int(y // gap)), []).append(i)
-        push = [[0.0, 0.0] for _ in now]
-        moved = False
-        for (gx, gy), members in grid.items():
-            near = [
-                j
-                for dx in (-1, 0, 1)
-                for dy in (-1, 0, 1)
-                for j in grid.get((gx + dx, gy + dy), ())
-            ]
-            for i in members:
-                for j in near:
-                    if j <= i:
-                        continue
-                    vx, vy = now[j][0] - now[i][0], now[j][1] - now[i][1]
-                    d = math.hypot(vx, vy)
-                    if d >= gap:
-                        continue
-                    if d < 1e-6:
-                        vx, vy, d = 1.0, (i % 7 - 3) * 0.1, 1.0
-                    shift = (gap - d) / 2 / d
-                    push[i][0] -= vx * shift
-                    push[i][1] -= vy * shift
-                    push[j][0] += vx * shift
-                    push[j][1] += vy * shift
-                    moved = True
-        for i, p in enumerate(now):
-            p[0] += push[i][0] * 0.6 + (home[i][0] - p[0]) * 0.02
-            p[1] += push[i][1] * 0.6 + (home[i][1] - p[1]) * 0.02
-        if not moved:
-            break
-    return [(round(x, 1), round(y, 1)) for x, y in now]
 
 
 class _Labeller:
