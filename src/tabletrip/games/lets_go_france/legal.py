@@ -155,14 +155,15 @@ def why_not(state: LetsGoState, action: Action) -> str:
         need = PENDING_WORDS.get(state.pending[0][0], "make the pending choice")
         return f"first {need}: try {examples}{more}"
     if isinstance(action, Place):
-        return _place_problem(state, action) or f"`{action}` is not legal now: try {examples}"
+        return place_problem(state, action) or f"`{action}` is not legal now: try {examples}"
     if type(action).__name__ == "Done" and state.phase == PLAN and state.to_play:
         cards = "card" if state.to_play == 1 else "cards"
         return f"`done` comes after you play {state.to_play} more {cards}: try {examples}{more}"
     return f"`{action}` is not legal now: try {examples}{more}"
 
 
-def _place_problem(state: LetsGoState, action: Place) -> str | None:
+def place_problem(state: LetsGoState, action: Place) -> str | None:
+    """Why a placement is not legal while planning with no decision owed; None if it is."""
     game = state.game
     card = game.card_index.get(action.card)
     if not state.to_play:

@@ -21,6 +21,7 @@ from tabletrip.games.lets_go_france.actions import (
     CODEC,
     DiscardThree,
     Done,
+    Place,
     SkipTravel,
     UseResearch,
 )
@@ -209,11 +210,14 @@ class LetsGoState(State):
         """Why `action` is not legal now, in one line; None if it is."""
         if self.phase == OVER:
             return "the game is over"
+        from tabletrip.games.lets_go_france.legal import place_problem, why_not
+
+        if isinstance(action, Place) and self.phase == PLAN and not self.pending:
+            return place_problem(self, action)  # checked directly: no list of every placement
         if isinstance(action, DiscardThree):  # the three cards may be named in any order
             action = DiscardThree(tuple(sorted(action.cards)))
         if action in self.legal_actions():
             return None
-        from tabletrip.games.lets_go_france.legal import why_not
 
         return why_not(self, action)
 
