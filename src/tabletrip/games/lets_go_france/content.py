@@ -26,6 +26,7 @@ from tabletrip.core import load_content
 
 ICONS = ("architecture", "art", "food", "history", "nature", "shopping")
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday")
+MAX_PER_DAY = 5  # cards in one day's column
 REGIONS = ("loire-valley", "provence-alpes-cote-dazur", "brittany-normandy", "sud-ouest")
 TOP_BONUSES = ("none", "research", "travel", "travel2")
 

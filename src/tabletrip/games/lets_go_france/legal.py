@@ -20,13 +20,12 @@ from tabletrip.games.lets_go_france.actions import (
     SpendWild,
     Travel,
 )
-from tabletrip.games.lets_go_france.content import DAYS, ICONS
+from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
+from tabletrip.games.lets_go_france.rules import PLAN, TRIP
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState
 
-MAX_PER_DAY = 5
-PLAN, TRIP = 0, 1
 
 _ICON_CHOICES = tuple(ChooseIcon(icon) for icon in ICONS)
 _WILDS = tuple(SpendWild(icon) for icon in ICONS)

@@ -30,6 +30,7 @@ from tabletrip.core.render import wrap_items as _wrap_items
 from tabletrip.games.lets_go_france.content import (
     DAYS,
     ICONS,
+    MAX_PER_DAY,
     Activity,
     GoalSpec,
     Highlight,
@@ -91,7 +92,6 @@ WAITING_WORDS = {
     "goal_icon": "the icon of the longest run",
 }
 COLUMN = 16  # characters per day column in the text itinerary
-MAX_PER_DAY = 5
 DISCARDS_SHOWN = 6
 
 

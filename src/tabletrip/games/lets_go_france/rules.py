@@ -38,8 +38,6 @@ from tabletrip.games.lets_go_france.content import (
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip, day_highlight
 
 GAME_ID = "lets-go-france"
-MAX_PER_DAY = 5
-EXPLORATION_TOKENS = 6
 RESEARCH_DRAW = 3
 PLAN, TRIP, OVER = range(3)
 PHASE_NAMES = ("plan", "trip", "over")
