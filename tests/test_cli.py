@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 import tabletrip
-from tabletrip import bots
+from tabletrip.bots import levels
 from tabletrip.cli import app
 from tabletrip.core import registry
 
@@ -118,8 +118,7 @@ def test_watch_plays_to_the_end_and_saves_a_record_that_replay_verifies(tmp_path
     assert "result" in result.output and "total" in result.output
     assert "winner: " in result.output or "tie: " in result.output
     assert f"record saved: {path}" in result.output
-    strongest = bots.strongest("high-card")
-    assert record["labels"] == [f"bot:{strongest}", f"bot:{strongest}"]
+    assert record["labels"] == ["bot:medium", "bot:medium"]  # the default opponent
     assert record["seed"] == 1 and record["result"] is not None
 
     replayed = run("replay", str(path))
@@ -176,7 +175,10 @@ def test_a_record_path_that_cannot_be_written_falls_back_to_the_data_dir(
 # --- a human seat -----------------------------------------------------------------------------
 
 
-def test_a_human_seat_reads_numbers_notation_and_commands(tmp_path: Path) -> None:
+def test_a_human_seat_reads_numbers_notation_and_commands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(levels._tuned, ("high-card", "hard"), {"seconds": 0, "iterations": 60})
     path = tmp_path / "game.json"
     typed = ["help", "hint", "play 99", "1", "log", "DRAW", "quit"]
     result = run(*HUMAN, "--record", str(path), input="\n".join(typed) + "\n")
@@ -190,7 +192,11 @@ def test_a_human_seat_reads_numbers_notation_and_commands(tmp_path: Path) -> Non
         "log",
         "quit",
     ]
-    assert lines[lines.index("seat 0> hint") + 1].startswith("hint from bot ")
+    hint = lines.index("seat 0> hint")
+    assert lines[hint + 1] == "hint from the hard bot (60 playouts of the rest of the game):"
+    assert lines[hint + 2].startswith("1. ")
+    assert lines[hint + 3].strip().startswith("searched in ")
+    assert "you won" in lines[hint + 3]
 
     bad = lines.index("seat 0> play 99")
     assert lines[bad + 1] == f"'play 99' is not a legal action now: try draw, {opening_hand()}"

@@ -89,18 +89,19 @@ def test_names_of_an_unknown_game_is_an_option_error() -> None:
 
 @pytest.mark.usefixtures("more_bots")
 def test_names_are_weakest_first_and_per_game() -> None:
-    assert bots.names(GAME_ID) == ["random", "middle", "strong"]
+    assert bots.names(GAME_ID) == ["random", "middle", "easy", "strong", "medium", "hard"]
     assert "strong" not in bots.names()
     assert "strong" not in bots.names("other-card")
-    assert bots.strongest(GAME_ID) == "strong"
-    assert bots.strongest("other-card") == "random"
+    assert bots.strongest(GAME_ID) == "hard"
+    assert bots.strongest("other-card") == "hard"
 
 
 @pytest.mark.usefixtures("only_random")
-def test_strongest_is_random_when_it_is_the_only_bot() -> None:
-    assert bots.strongest(GAME_ID) == bots.names(GAME_ID)[-1]
-    assert bots.names(GAME_ID) == ["random"]
-    assert bots.strongest(GAME_ID) == "random"
+def test_the_levels_are_there_when_random_is_the_only_bot() -> None:
+    assert bots.names(GAME_ID) == ["random", "easy", "medium", "hard"]
+    assert bots.strongest(GAME_ID) == "hard"
+    assert isinstance(bots.make("easy", game=GAME_ID), bots.RandomBot)  # no heuristic here
+    assert isinstance(bots.make("hard", game=GAME_ID), bots.IsmctsBot)
 
 
 @pytest.mark.usefixtures("more_bots")
@@ -134,8 +135,8 @@ def test_unknown_bot_lists_the_names() -> None:
 @pytest.mark.usefixtures("only_random")
 def test_register_a_generic_bot() -> None:
     assert bots.register(MiddleBot) is MiddleBot
-    assert bots.names() == ["random", "middle"]
-    assert bots.names(GAME_ID) == ["random", "middle"]
+    assert bots.names() == ["random", "middle", "easy", "medium", "hard"]
+    assert bots.names(GAME_ID) == ["random", "middle", "easy", "medium", "hard"]
     assert isinstance(bots.make("middle"), MiddleBot)
 
 
@@ -144,8 +145,8 @@ def test_unknown_bot_for_a_game_lists_its_names() -> None:
     with pytest.raises(OptionError) as caught:
         bots.make("alphazero", game=GAME_ID)
     assert (
-        str(caught.value)
-        == "unknown bot 'alphazero' for high-card: bots are random, middle, strong"
+        str(caught.value) == "unknown bot 'alphazero' for high-card: "
+        "bots are random, middle, easy, strong, medium, hard"
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrip.bots.base import Bot, RandomBot
+from tabletrip.bots.ismcts import IsmctsBot
+from tabletrip.bots.levels import LEVELS, make_level, tune
 from tabletrip.core.errors import OptionError
 from tabletrip.core.registry import game_class
 
@@ -29,10 +31,19 @@ def _bots_for(game: str | None) -> dict[str, type[Bot]]:
     return found
 
 
+def _strengths(game: str | None) -> dict[str, int]:
+    strengths = {name: cls.strength for name, cls in _bots_for(game).items()}
+    strengths.update({name: level.strength for name, level in LEVELS.items()})
+    return strengths
+
+
 def names(game: str | None = None) -> list[str]:
-    """The bot names usable for `game` (every game's generic bots when None), weakest first."""
-    bots = _bots_for(game)
-    return sorted(bots, key=lambda name: (bots[name].strength, name))
+    """The bot names usable for `game` (every game's generic bots when None), weakest first.
+
+    The levels `easy`, `medium` and `hard` are among them for every game.
+    """
+    strengths = _strengths(game)
+    return sorted(strengths, key=lambda name: (strengths[name], name))
 
 
 def strongest(game: str) -> str:
@@ -43,15 +54,28 @@ def strongest(game: str) -> str:
 def make(name: str, game: str | None = None, seed: int = 0, **params: Any) -> Bot:
     """A bot by name; OptionError listing the accepted names if there is no such bot."""
     bots = _bots_for(game)
-    if name not in bots:
+    if name not in bots and name not in LEVELS:
         where = f" for {game}" if game else ""
         raise OptionError(f"unknown bot {name!r}{where}: bots are {', '.join(names(game))}")
     try:
+        if name in LEVELS:
+            return make_level(name, game, seed, bots.get("heuristic"), **params)
         return bots[name](seed=seed, **params)
     except TypeError as exc:
         raise OptionError(f"bad parameters for bot {name!r}: {exc}") from None
 
 
 register(RandomBot)
+register(IsmctsBot)
 
-__all__ = ["Bot", "RandomBot", "make", "names", "register", "strongest"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "IsmctsBot",
+    "RandomBot",
+    "make",
+    "names",
+    "register",
+    "strongest",
+    "tune",
+]

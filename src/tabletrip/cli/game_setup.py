@@ -21,6 +21,7 @@ from tabletrip.core.game import Game, GameInfo
 from tabletrip.core.options import validate_options
 
 SEAT_AND_WATCH = "--seat and --watch do not go together: --watch lets bots play every seat"
+DEFAULT_BOT = "medium"
 
 
 @dataclass(frozen=True)
@@ -85,13 +86,17 @@ def _check_seats(seats: Sequence[int], players: int) -> frozenset[int]:
 def _assign_bots(
     game_id: str, requested: Sequence[str], bot_seats: Sequence[int]
 ) -> dict[int, str]:
-    """Bot names for the bot seats: `requested` in order, the last repeating; else the strongest."""
+    """Bot names for the bot seats: `requested` in order, the last repeating; else `medium`."""
     for name in requested:
         bots.make(name, game=game_id)  # OptionError listing the bots if the name is unknown
     if not requested:
-        strongest = bots.strongest(game_id)
-        return dict.fromkeys(bot_seats, strongest)
+        return dict.fromkeys(bot_seats, _default_bot(game_id))
     return {seat: requested[min(i, len(requested) - 1)] for i, seat in enumerate(bot_seats)}
+
+
+def _default_bot(game_id: str) -> str:
+    """The opponent when none is asked for: `medium` (strong, and quick to move)."""
+    return DEFAULT_BOT if DEFAULT_BOT in bots.names(game_id) else bots.strongest(game_id)
 
 
 def _new_seed() -> int:
@@ -215,16 +220,16 @@ def _menu(
     if bot_names or len(available) == 1 or not bot_seats:
         assigned = _assign_bots(game.id, bot_names, bot_seats)
     else:
-        strongest = available[-1]
+        default = _default_bot(game.id)
 
         def read_bot(text: str) -> str:
-            name = text or strongest
+            name = text or default
             bots.make(name, game=game.id)  # OptionError listing the bots if unknown
             return name
 
         assigned = {
             seat: ui.ask_until(
-                f"bot for seat {seat} ({', '.join(available)}) [{strongest}]: ", read_bot
+                f"bot for seat {seat} ({', '.join(available)}) [{default}]: ", read_bot
             )
             for seat in bot_seats
         }

@@ -12,6 +12,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from tabletrip import bots
+from tabletrip.bots.ismcts import Candidate
 from tabletrip.cli.console import Ui
 from tabletrip.cli.game_display import _move_text
 from tabletrip.cli.game_setup import Setup
@@ -21,12 +22,13 @@ from tabletrip.core.game import State
 from tabletrip.core.rng import mix_seed
 
 MAX_LISTED_ONE_PER_LINE = 12
+HINT_BOT = "hard"
 
 
 HELP_LINES = (
     "type the number of an action, or the action itself (like the list shows), then Enter",
     "help   this list",
-    "hint   ask the strongest bot what it would play",
+    "hint   the hard bot's three best moves, with how often they win in its search",
     "log    the moves so far",
     "quit   stop now; the unfinished game is saved",
 )
@@ -66,14 +68,39 @@ def _show_log(ui: Ui, state: State, viewer: int | None) -> None:
 
 
 def _show_hint(ui: Ui, setup: Setup, state: State, legal: Sequence[Action]) -> None:
-    name = bots.strongest(setup.game.id)
+    """The hard bot's top three actions in plain words (just its pick for a non-search bot)."""
+    name = HINT_BOT if HINT_BOT in bots.names(setup.game.id) else bots.strongest(setup.game.id)
     adviser = bots.make(
         name, game=setup.game.id, seed=mix_seed("hint", setup.seed, len(state.history))
     )
-    with ui.console.status(f"asking bot {name}..."):
-        action = adviser.act(state)
+    seat = state.current_player
+    if len(legal) == 1:
+        ui.say(f"hint: {legal[0]} is the only legal action")
+        return
+    if not isinstance(adviser, bots.IsmctsBot):
+        with ui.console.status(f"asking bot {name}..."):
+            action = adviser.act(state)
+        number = f" (number {legal.index(action) + 1})" if action in legal else ""
+        ui.say(f"hint from bot {name}: {action}{number}")
+        return
+    with ui.console.status(f"the {name} bot is thinking..."):
+        report = adviser.search(state.determinize(seat, adviser.rng), seat)
+    ui.say(f"hint from the {name} bot ({report.iterations} playouts of the rest of the game):")
+    for rank, candidate in enumerate(report.candidates[:3], 1):
+        for text in _hint_lines(rank, candidate, legal):
+            ui.say(text)
+
+
+def _hint_lines(rank: int, candidate: Candidate, legal: Sequence[Action]) -> list[str]:
+    """One candidate of a search, in plain words."""
+    action = candidate.action
     number = f" (number {legal.index(action) + 1})" if action in legal else ""
-    ui.say(f"hint from bot {name}: {action}{number}")
+    return [
+        f"{rank}. {action}{number}",
+        f"   searched in {candidate.share:.0%} of the playouts; in them you won "
+        f"{candidate.win_rate:.0%} of the time and scored {candidate.expected_score:.0f} "
+        "on average",
+    ]
 
 
 def _human_move(ui: Ui, setup: Setup, state: State, seat: int, first: bool) -> Action:

@@ -129,7 +129,10 @@ def play(
             "--bot",
             "-b",
             metavar="NAME",
-            help="Bot for the bot seats, in order (the last repeats); default: the strongest.",
+            help=(
+                "Bot for the bot seats, in order (the last repeats): easy, medium (the default), "
+                "hard, or any bot name."
+            ),
         ),
     ] = None,
     seed: Annotated[

@@ -57,8 +57,9 @@ def put_token(state: LetsGoState, seat: int, day: int, icon: int) -> None:
 # --- registered, legal, deterministic ---------------------------------------------------------
 
 
-def test_the_heuristic_bot_is_registered_as_the_strongest() -> None:
-    assert tabletrip.bots.strongest("lets-go-france") == "heuristic"
+def test_the_heuristic_bot_is_registered_and_is_the_easy_level() -> None:
+    assert "heuristic" in tabletrip.bots.names("lets-go-france")
+    assert isinstance(tabletrip.bots.make("easy", game="lets-go-france"), HeuristicBot)
     bot = tabletrip.bots.make("heuristic", game="lets-go-france", seed=3)
     assert isinstance(bot, HeuristicBot)
 

@@ -46,8 +46,9 @@ def heuristic_game(players: int, seed: int, check: bool = False) -> RouteEastSta
 # --- registered, legal, deterministic ---------------------------------------------------------
 
 
-def test_the_heuristic_bot_is_registered_as_the_strongest() -> None:
-    assert tabletrip.bots.strongest("route-east") == "heuristic"
+def test_the_heuristic_bot_is_registered_and_is_the_easy_level() -> None:
+    assert "heuristic" in tabletrip.bots.names("route-east")
+    assert isinstance(tabletrip.bots.make("easy", game="route-east"), HeuristicBot)
     bot = tabletrip.bots.make("heuristic", game="route-east", seed=3)
     assert isinstance(bot, HeuristicBot)
 

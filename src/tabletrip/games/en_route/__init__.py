@@ -1,11 +1,14 @@
 """En Route: First City in every level and mode (game id `en-route`)."""
 
 from tabletrip.bots import register as register_bot
+from tabletrip.bots import tune
 from tabletrip.core.registry import register
 from tabletrip.games.en_route.bots import HeuristicBot
 from tabletrip.games.en_route.rules import GAME_ID, EnRouteGame, EnRouteState
 
 register(EnRouteGame)
 register_bot(HeuristicBot, game=GAME_ID)
+
+tune(GAME_ID, "medium", iterations=6)  # about 0.2-0.4 s a move (README, strength ladder)
 
 __all__ = ["GAME_ID", "EnRouteGame", "EnRouteState", "HeuristicBot"]

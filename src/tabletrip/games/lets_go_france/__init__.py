@@ -1,11 +1,14 @@
 """Let's Go! To France: the itinerary game, 1 to 4 players (game id `lets-go-france`)."""
 
 from tabletrip.bots import register as register_bot
+from tabletrip.bots import tune
 from tabletrip.core.registry import register
 from tabletrip.games.lets_go_france.bots import HeuristicBot
 from tabletrip.games.lets_go_france.rules import GAME_ID, LetsGoGame, LetsGoState
 
 register(LetsGoGame)
 register_bot(HeuristicBot, game=GAME_ID)
+
+tune(GAME_ID, "medium", iterations=6)  # about 0.2-0.4 s a move (README, strength ladder)
 
 __all__ = ["GAME_ID", "HeuristicBot", "LetsGoGame", "LetsGoState"]

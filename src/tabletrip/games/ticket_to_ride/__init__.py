@@ -1,11 +1,14 @@
 """Ticket to Ride: the USA map and the Europe Express edition (game id `ticket-to-ride`)."""
 
 from tabletrip.bots import register as register_bot
+from tabletrip.bots import tune
 from tabletrip.core.registry import register
 from tabletrip.games.ticket_to_ride.bots import HeuristicBot
 from tabletrip.games.ticket_to_ride.rules import GAME_ID, TicketToRideGame, TicketToRideState
 
 register(TicketToRideGame)
 register_bot(HeuristicBot, game=GAME_ID)
+
+tune(GAME_ID, "medium", iterations=40)  # about 0.2-0.4 s a move (README, strength ladder)
 
 __all__ = ["GAME_ID", "HeuristicBot", "TicketToRideGame", "TicketToRideState"]

@@ -1,0 +1,348 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS) for every game.
+
+Cowling, Powley and Whitehouse (2012). Each iteration samples a determinization of what the
+searching seat cannot see (`view.determinize(seat, rng)`), walks one shared tree whose edges
+are actions, expands one new action, plays the rest of the game out with a rollout policy and
+backs the outcome up. A node scores for the seat that moved into it, so any number of players,
+a seat acting several times in a row, and simultaneous phases played seat by seat all work
+without special cases. Selection is UCB1 over the children legal in this determinization,
+with availability counts in place of the parent's visits. Progressive widening (children
+allowed grow with the square root of the visits) keeps wide choices (Ticket to Ride claims,
+Let's Go! placements) searchable: a new child is the rollout policy's choice in the current
+determinization when that is untried (so different samples propose different good moves),
+otherwise a random untried action.
+
+Uses only the game contract; a game's registered `heuristic` bot is the default rollout policy.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletrip.bots.base import Bot, RandomBot
+from tabletrip.core.actions import Action
+from tabletrip.core.game import State
+from tabletrip.core.rng import mix_seed
+
+ROLLOUTS = ("heuristic", "random")
+
+
+class Node:
+    """A tree node: the action that led here, who played it, and its statistics."""
+
+    __slots__ = (
+        "action",
+        "available",
+        "children",
+        "mover",
+        "proposed",
+        "reward",
+        "score",
+        "visits",
+        "wins",
+    )
+
+    def __init__(self, action: Action | None, mover: int) -> None:
+        self.action = action
+        self.mover = mover
+        self.visits = 0
+        self.reward = 0.0  # summed rewards of `mover`
+        self.score = 0.0  # summed final scores of the searching seat (for hints)
+        self.wins = 0.0  # summed win shares of the searching seat (for hints)
+        self.available = 0  # iterations in which this action was legal at its parent
+        self.proposed = 0  # iterations in which the rollout policy chose it at its parent
+        self.children: dict[Action, Node] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One root action after a search: how often it was tried and what it led to."""
+
+    action: Action
+    visits: int
+    share: float  # visits / root visits
+    value: float  # mean reward of the searching seat (win share blended with its margin)
+    win_rate: float  # share of the playouts through this action that the searching seat won
+    expected_score: float  # mean final score of the searching seat in those playouts
+    proposals: int = 0  # iterations in which the rollout policy chose this action
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    """What a search found: root candidates, the chosen one first, and how long it took."""
+
+    candidates: tuple[Candidate, ...]
+    iterations: int
+    seconds: float
+
+
+class Outcome:
+    """Turns final scores into rewards in [0, 1] for every seat.
+
+    A reward is mostly the seat's win share (1, 1/k for a k-way win, else 0); `margin_weight`
+    of it is the seat's margin over the best other seat (its score alone when playing solo),
+    scaled by the largest margin seen in this search, so a closer loss beats a wide one.
+    """
+
+    __slots__ = ("margin_weight", "scale")
+
+    def __init__(self, margin_weight: float) -> None:
+        self.margin_weight = margin_weight
+        self.scale = 1e-9
+
+    def rewards(self, scores: Sequence[float], winners: Sequence[int]) -> list[float]:
+        """The reward of each seat for one finished playout."""
+        count = len(scores)
+        margins: list[float] = []
+        if count == 1:
+            margins.append(float(scores[0]))
+        else:
+            ordered = sorted(scores, reverse=True)
+            for score in scores:
+                best_other = ordered[1] if score == ordered[0] else ordered[0]
+                margins.append(float(score - best_other))
+        self.scale = max(self.scale, *(abs(m) for m in margins))
+        weight = self.margin_weight
+        share = 1.0 / len(winners) if winners else 0.0
+        result = []
+        for seat in range(count):
+            won = share if seat in winners else 0.0
+            result.append((1 - weight) * won + weight * (0.5 + 0.5 * margins[seat] / self.scale))
+        return result
+
+
+class IsmctsBot(Bot):
+    """Information-set MCTS with determinization, UCB1 and progressive widening."""
+
+    name = "ismcts"
+    strength = 15
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 200,
+        seconds: float = 0.0,
+        rollout: str = "heuristic",
+        exploration: float = 0.7,
+        widening: float = 1.0,
+        bias: float = 1.0,
+        margin_weight: float = 0.5,
+        anchor_margin: float = 0.05,
+        early_stop: bool = True,
+    ) -> None:
+        super().__init__(seed)
+        if rollout not in ROLLOUTS:
+            raise TypeError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if iterations <= 0 and seconds <= 0:
+            raise TypeError("give a budget: iterations > 0 or seconds > 0")
+        self.iterations = int(iterations)
+        self.seconds = float(seconds)
+        self.rollout = rollout
+        self.exploration = exploration
+        self.widening = widening
+        self.bias = bias
+        self.margin_weight = margin_weight
+        self.anchor_margin = anchor_margin
+        self.early_stop = early_stop
+        self._policies: list[Bot] | None = None
+        self._policy_key: tuple[str, int] | None = None
+        self.last_report: SearchReport | None = None
+
+    def choose(self, view: State, seat: int) -> Action:
+        """The search's choice (a forced move without searching): see `search`."""
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last_report = SearchReport((Candidate(legal[0], 0, 1.0, 0.0, 0.0, 0.0),), 0, 0.0)
+            return legal[0]
+        report = self.search(view, seat)
+        return report.candidates[0].action
+
+    def search(self, view: State, seat: int) -> SearchReport:
+        """Search from `view` for `seat` within the budget; every root candidate, best first.
+
+        Best is the most visited action, except that the rollout policy's usual choice (the
+        action it proposed in the most determinizations) stands unless the most visited one
+        beats its mean reward by `anchor_margin`: few playouts do not overrule a good policy.
+        """
+        if view.is_over:
+            raise ValueError("the game is over: there is nothing to search")
+        started = time.perf_counter()
+        deadline = started + self.seconds if self.seconds > 0 else math.inf
+        cap = self.iterations if self.iterations > 0 else 1 << 62
+        policies = self._rollout_policies(view)
+        outcome = Outcome(self.margin_weight)
+        root = Node(None, seat)
+        root_legal = view.legal_actions()
+        done = 0
+        while done < cap:
+            self._iterate(root, view.determinize(seat, self.rng), seat, policies, outcome)
+            done += 1
+            now = time.perf_counter() if deadline < math.inf else 0.0
+            if now > deadline:
+                break
+            if self.early_stop and done % 8 == 0 and self._decided(root, done, cap, started, now):
+                break
+        self.last_report = self._report(root, root_legal, done, time.perf_counter() - started)
+        return self.last_report
+
+    # --- one iteration -----------------------------------------------------------------------
+
+    def _iterate(
+        self,
+        root: Node,
+        state: State,
+        seat: int,
+        policies: Sequence[Bot],
+        outcome: Outcome,
+    ) -> None:
+        path = [root]
+        node = root
+        rng = self.rng
+        guided = self.rollout == "heuristic"
+        while not state.is_over:
+            legal = state.legal_actions()
+            mover = state.current_player
+            children = node.children
+            proposal = policies[mover].choose(state, mover) if guided else None
+            present = []
+            for action in legal:
+                child = children.get(action)
+                if child is not None:
+                    child.available += 1
+                    present.append(child)
+            allowed = max(1, int(self.widening * math.sqrt(node.visits + 1)))
+            if proposal is not None and proposal in children:
+                children[proposal].proposed += 1
+            if len(present) < len(legal) and (
+                len(present) < allowed or (proposal is not None and proposal not in children)
+            ):
+                action = proposal
+                if action is None or action in children:
+                    action = rng.choice([a for a in legal if a not in children])
+                child = Node(action, mover)
+                child.available = 1
+                child.proposed = 1 if action == proposal else 0
+                children[action] = child
+                state.apply(action)
+                path.append(child)
+                break
+            node = self._select(present)
+            state.apply(node.action)  # type: ignore[arg-type]
+            path.append(node)
+        scores, winners = self._playout(state, policies)
+        rewards = outcome.rewards(scores, winners)
+        own_score = float(scores[seat])
+        own_win = 1.0 / len(winners) if seat in winners else 0.0
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards[visited.mover]
+            visited.score += own_score
+            visited.wins += own_win
+
+    def _select(self, present: Sequence[Node]) -> Node:
+        """UCB1 with availability counts, plus a progressive bias toward the policy's choices.
+
+        The bias is the share of determinizations in which the rollout policy chose the
+        action, fading as the action's own visits grow.
+        """
+        c = self.exploration
+        bias = self.bias
+        best: Node | None = None
+        best_value = -math.inf
+        for child in present:
+            visits = child.visits
+            if visits == 0:
+                value = math.inf
+            else:
+                value = (
+                    child.reward / visits
+                    + c * math.sqrt(math.log(child.available) / visits)
+                    + bias * child.proposed / child.available / (visits + 1)
+                )
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None
+        return best
+
+    def _playout(self, state: State, policies: Sequence[Bot]) -> tuple[Sequence[float], Any]:
+        """Play to the end with the rollout policy; the final scores and winners."""
+        if self.rollout == "heuristic":
+            while not state.is_over:
+                mover = state.current_player
+                state.apply(policies[mover].choose(state, mover))
+        else:
+            rng = self.rng
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+        result = state.result
+        assert result is not None
+        return result.scores, result.winners
+
+    # --- budget and report -------------------------------------------------------------------
+
+    def _decided(self, root: Node, done: int, cap: int, started: float, now: float) -> bool:
+        """Whether the most visited child can no longer be overtaken within the budget."""
+        left = cap - done
+        if self.seconds > 0:
+            elapsed = max(now - started, 1e-9)
+            by_time = int(done / elapsed * (started + self.seconds - now))
+            left = min(left, by_time)
+        visits = sorted((child.visits for child in root.children.values()), reverse=True)
+        if len(visits) < 2:
+            return False
+        return visits[0] - visits[1] > left
+
+    def _report(self, root: Node, legal: Sequence[Action], done: int, took: float) -> SearchReport:
+        total = max(1, sum(child.visits for child in root.children.values()))
+        candidates = []
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                continue
+            candidates.append(
+                Candidate(
+                    action,
+                    child.visits,
+                    child.visits / total,
+                    child.reward / child.visits,
+                    child.wins / child.visits,
+                    child.score / child.visits,
+                    child.proposed,
+                )
+            )
+        if not candidates:  # no iteration reached a legal root action: fall back to the first
+            candidates.append(Candidate(legal[0], 0, 0.0, 0.0, 0.0, 0.0))
+        candidates.sort(key=lambda c: (-c.visits, -c.value))
+        anchor = max(candidates, key=lambda c: c.proposals)
+        best = candidates[0]
+        if anchor.proposals and best.value < anchor.value + self.anchor_margin:
+            candidates.remove(anchor)  # the policy's choice stands unless clearly beaten
+            candidates.insert(0, anchor)
+        return SearchReport(tuple(candidates), done, took)
+
+    def _rollout_policies(self, view: State) -> list[Bot]:
+        """One rollout bot per seat (the game's heuristic when it has one, else random)."""
+        key = (view.game.id, view.num_players)
+        if self._policies is None or self._policy_key != key:
+            make = _policy_maker(view.game.id) if self.rollout == "heuristic" else None
+            self._policies = [
+                make(mix_seed("rollout", self.seed, seat))
+                if make is not None
+                else RandomBot(mix_seed("rollout", self.seed, seat))
+                for seat in range(view.num_players)
+            ]
+            self._policy_key = key
+        return self._policies
+
+
+def _policy_maker(game_id: str) -> Callable[[int], Bot] | None:
+    """A maker of the game's heuristic bot, or None when the game has none."""
+    from tabletrip import bots
+
+    if "heuristic" not in bots.names(game_id):
+        return None
+    return lambda seed: bots.make("heuristic", game=game_id, seed=seed)
