@@ -126,10 +126,11 @@ class IsmctsBot(Bot):
         seed: int = 0,
         iterations: int = 200,
         seconds: float = 0.0,
+        min_iterations: int = 0,
         rollout: str = "heuristic",
         exploration: float = 0.7,
         widening: float = 1.0,
-        bias: float = 1.0,
+        bias: float = 3.0,
         margin_weight: float = 0.5,
         anchor_margin: float = 0.05,
         early_stop: bool = True,
@@ -141,6 +142,7 @@ class IsmctsBot(Bot):
             raise TypeError("give a budget: iterations > 0 or seconds > 0")
         self.iterations = int(iterations)
         self.seconds = float(seconds)
+        self.min_iterations = int(min_iterations)
         self.rollout = rollout
         self.exploration = exploration
         self.widening = widening
@@ -182,7 +184,7 @@ class IsmctsBot(Bot):
             self._iterate(root, view.determinize(seat, self.rng), seat, policies, outcome)
             done += 1
             now = time.perf_counter() if deadline < math.inf else 0.0
-            if now > deadline:
+            if now > deadline and done >= self.min_iterations:
                 break
             if self.early_stop and done % 8 == 0 and self._decided(root, done, cap, started, now):
                 break
@@ -290,7 +292,7 @@ class IsmctsBot(Bot):
         if self.seconds > 0:
             elapsed = max(now - started, 1e-9)
             by_time = int(done / elapsed * (started + self.seconds - now))
-            left = min(left, by_time)
+            left = min(left, max(by_time, self.min_iterations - done))
         visits = sorted((child.visits for child in root.children.values()), reverse=True)
         if len(visits) < 2:
             return False

@@ -1,8 +1,9 @@
 """Bot levels for people: `easy`, `medium` and `hard`, the same three names in every game.
 
 `easy` is the game's heuristic bot (random for a game without one); `medium` is ISMCTS with a
-small budget; `hard` is ISMCTS with about one second a move on a 2-core machine. A game may
-tune a level's search for its own shape with `tune(game, level, **params)`.
+small budget; `hard` is ISMCTS with about one second a move on a 2-core machine, and never
+fewer than twice medium's playouts (where playouts are slow, that takes longer than a second).
+A game may tune a level's search for its own shape with `tune(game, level, **params)`.
 """
 
 from __future__ import annotations
@@ -26,14 +27,12 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 10, "the game's heuristic bot: quick and sensible"),
-    "medium": Level(
-        "medium", 20, "searches a few dozen playouts a move", {"iterations": 24, "bias": 3.0}
-    ),
+    "medium": Level("medium", 20, "searches a few dozen playouts a move", {"iterations": 24}),
     "hard": Level(
         "hard",
         30,
         "searches about one second a move",
-        {"seconds": 1.0, "iterations": 0, "bias": 3.0},
+        {"seconds": 1.0, "iterations": 0},
     ),
 }
 
@@ -51,7 +50,10 @@ def search_settings(game: str, level: str) -> dict[str, Any]:
     """The ISMCTS parameters `level` plays `game` with."""
     base = LEVELS[level].search
     assert base is not None
-    return {**base, **_tuned.get((game, level), {})}
+    settings = {**base, **_tuned.get((game, level), {})}
+    if level == "hard" and "min_iterations" not in settings:
+        settings["min_iterations"] = 2 * search_settings(game, "medium").get("iterations", 0)
+    return settings
 
 
 def make_level(
