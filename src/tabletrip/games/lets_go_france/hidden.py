@@ -2,20 +2,40 @@
 
 Hidden from a seat: the deck's order, the other seats' hands, every passed stack (its own
 too; the cards it passed itself are known to it but not kept apart: see RULES_NOTES.md),
-which card each of the other seats' Explore the City cards is, and which cards they played
-this round before the round is revealed. Those cards are pooled with the deck, shuffled and
-dealt back to the same places. (Where others placed their cards this round stays as it was:
-a known limit, written in RULES_NOTES.md.)
+which card each of the other seats' Explore the City cards is, the two cards another seat
+draws for a goal on the trip, and, while planning, all the other seats did this round before
+it is revealed: their cards, where they put them, and what the cards' bonuses, Travel actions,
+Research tokens and Favourable Condition bonuses changed.
+
+So while planning, each other seat that has played this round (or is playing it) is rebuilt
+from `shown`, its board as the round began, exactly what the searching seat sees of it; a
+seat still to play already is as `shown`. The cards the seat cannot see are pooled, sorted
+(the sample never depends on their true order), shuffled and dealt back: to the stacks, the
+hands, the face-down Explore the City cards, and this round's plays. A seat that has finished
+its part of the round plays its dealt cards again through the engine's own moves with simple
+choices: face up, each on top of its emptiest day (earliest on ties), every Travel action and
+Favourable Condition bonus declined (a Research bonus still gives its token). The seat on
+turn, if it is not the searching seat, is back at the start of its turn with those cards in
+hand. The copy is a position of the game (the same seat on turn, the same legal actions for
+the searching seat) that depends only on the searching seat's observation and `rng`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import Rng
+from tabletrip.games.lets_go_france.actions import Favour, Place
+from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
+from tabletrip.games.lets_go_france.moves import apply_action
+from tabletrip.games.lets_go_france.rules import PLAN
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState
+
+_ICON = {name: i for i, name in enumerate(ICONS)}
+_DECLINE_FAVOUR = Favour("skip")
+_UNKNOWN = -1  # a face-down card not dealt yet
 
 
 def determinize(state: LetsGoState, seat: int, rng: Rng) -> LetsGoState:
@@ -23,54 +43,104 @@ def determinize(state: LetsGoState, seat: int, rng: Rng) -> LetsGoState:
     copy = state.clone()
     players = copy.game.players
     others = [s for s in range(players) if s != seat]
+    mover = copy.seat
+    planning = copy.phase == PLAN
     pool = copy.deck.cards
-    slots: list[tuple[str, int, int, int]] = []  # (where, seat, day or -1, index)
     for s in range(players):  # nobody may look at the stack passed to them, not even `seat`
-        for i in range(len(copy.stacks[s])):
-            slots.append(("stack", s, -1, i))
+        pool.extend(copy.stacks[s])
+    hand_sizes: dict[int, int] = {}
+    plays: dict[int, int] = {}  # seat -> cards it played this round (planning)
     for s in others:
-        for i in range(len(copy.hands[s])):
-            slots.append(("hand", s, -1, i))
-        shown_days = copy.shown[s]["days"] if copy.phase == 0 else None
-        for day, column in enumerate(copy.days[s]):
-            new = _new_this_round(copy, shown_days[day], column) if shown_days else set()
-            for i, (_, explore) in enumerate(column):
-                if explore or i in new:
-                    slots.append(("day", s, day, i))
-    for where, s, day, i in slots:
-        if where == "hand":
-            pool.append(copy.hands[s][i])
-        elif where == "stack":
-            pool.append(copy.stacks[s][i])
+        pool.extend(copy.hands[s])
+        hand_sizes[s] = len(copy.hands[s])
+        if planning and (s == mover or _played_this_round(copy, s)):
+            before = {c for column in copy.days[s] for c, _ in column}
+            _restore(copy, s, copy.shown[s])
+            after = {c for column in copy.days[s] for c, _ in column}  # face up at round start
+            pool.extend(before - after)  # its Explore cards and this round's cards
+            plays[s] = len(before) - sum(len(column) for column in copy.days[s])
         else:
-            pool.append(copy.days[s][day][i][0])
+            pool.extend(c for column in copy.days[s] for c, explore in column if explore)
+    if planning and mover != seat:  # back to the start of its turn, its plays in hand
+        hand_sizes[mover] += plays.pop(mover)
+        copy.to_play = copy.game.board.rounds[copy.round].play
+        copy.pending = []
+    hidden_goal_cards = mover != seat and bool(copy.goal_cards)
+    if hidden_goal_cards:
+        pool.extend(copy.goal_cards)
+
+    pool.sort()  # the deal depends on which cards are hidden, never on where they were
     rng.shuffle(pool)
-    for where, s, day, i in slots:
-        card = pool.pop()
-        if where == "hand":
-            copy.hands[s][i] = card
-        elif where == "stack":
-            copy.stacks[s][i] = card
-        else:
-            copy.days[s][day][i] = (card, copy.days[s][day][i][1])
+    for s in range(players):
+        copy.stacks[s] = [pool.pop() for _ in copy.stacks[s]]
+    for s in others:
+        copy.hands[s] = [pool.pop() for _ in range(hand_sizes[s])]
+        for column in copy.days[s]:
+            for i, (_, explore) in enumerate(column):
+                if explore:
+                    column[i] = (pool.pop(), True)
+    if hidden_goal_cards:
+        copy.goal_cards = [pool.pop() for _ in copy.goal_cards]
+    for s, count in plays.items():
+        if count:
+            _play_again(copy, s, [pool.pop() for _ in range(count)])
     copy.rng = Rng(rng.next64())
     return copy
 
 
-def _new_this_round(
-    state: LetsGoState, shown_column: list[dict[str, object]], column: list[tuple[int, bool]]
-) -> set[int]:
-    """The indices of a column's cards placed after the round's snapshot: the snapshot's cards
-    appear in the column in order, the others are new (cards are unique)."""
-    acts = state.game.activities
-    new = set()
-    j = 0
-    for i, (card, explore) in enumerate(column):
-        if j < len(shown_column):
-            seen = shown_column[j]
-            key = None if explore else acts[card].key
-            if seen["explore"] == explore and (explore or seen["card"] == key):
-                j += 1
-                continue
-        new.add(i)
-    return new
+def _played_this_round(state: LetsGoState, s: int) -> bool:
+    """Whether seat `s` placed cards since the round began (every seat that has finished its
+    part of the round has; a seat still to play is exactly as `shown`)."""
+    now = sum(len(column) for column in state.days[s])
+    return now > sum(len(column) for column in state.shown[s]["days"])
+
+
+def _restore(state: LetsGoState, s: int, board: dict[str, Any]) -> None:
+    """Put seat `s`'s board back as `board` (a `public_board`) shows it: its Explore the City
+    cards become unknown cards, to be dealt."""
+    game = state.game
+    index = game.card_index
+    space = game.space_index
+    state.days[s] = [
+        [
+            (_UNKNOWN, True) if entry["explore"] else (index[entry["card"]], False)
+            for entry in column
+        ]
+        for column in board["days"]
+    ]
+    state.favour_at[s] = [-1 if icon is None else _ICON[icon] for icon in board["favourable"]]
+    flipped = set(board["flipped"])
+    state.flipped[s] = [icon in flipped for icon in ICONS]
+    state.rows[s] = list(board["reward_rows"])
+    state.moved[s] = [_ICON[icon] for icon in board["moved"]]
+    state.traveler[s] = -1 if board["traveler"] is None else space[board["traveler"]]
+    state.explored[s] = [space[place] for place in board["explored"]]
+    trip = state.trips[s]  # the copy's own (clone() copies every Trip)
+    trip.steps = [board["experience"][icon] for icon in ICONS]
+    trip.energy = board["energy"]
+    trip.wild = board["wild"]
+    trip.research = board["research"]
+    state.points[s] = board["points"]
+    state.single_done[s] = board["goals"]["single_flag"]
+    state.double_done[s] = board["goals"]["double_flag"]
+
+
+def _play_again(state: LetsGoState, s: int, cards: list[int]) -> None:
+    """Seat `s` (done with this round) plays `cards` through the engine's moves: face up, on
+    top of its emptiest day, every Travel action and Favourable Condition bonus declined."""
+    game = state.game
+    saved = state.seat, state.to_play, state.pending
+    state.seat, state.to_play, state.pending = s, len(cards), []
+    state.hands[s].extend(cards)
+    columns = state.days[s]
+    for card in cards:
+        day = min(
+            (d for d, column in enumerate(columns) if len(column) < MAX_PER_DAY),
+            key=lambda d: len(columns[d]),
+        )
+        apply_action(state, Place(game.activities[card].key, DAYS[day], 0))
+        while state.pending:
+            kind = state.pending[0][0]
+            assert kind in ("travel", "favour"), kind
+            apply_action(state, game.skip_travel if kind == "travel" else _DECLINE_FAVOUR)
+    state.seat, state.to_play, state.pending = saved

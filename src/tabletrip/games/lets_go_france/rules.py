@@ -290,7 +290,7 @@ class LetsGoState(State):
 
     def determinize(self, seat: int, rng: Rng) -> LetsGoState:
         """Deal anew what `seat` cannot see: the deck, others' hands and stacks, face-down
-        Explore cards, others' unrevealed plays of this round are kept (see hidden.py)."""
+        Explore cards and others' unrevealed plays of this round (see hidden.py)."""
         from tabletrip.games.lets_go_france.hidden import determinize
 
         return determinize(self, seat, rng)
