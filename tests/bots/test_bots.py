@@ -241,6 +241,16 @@ def test_a_bot_sees_a_determinized_copy_only() -> None:
     assert len(seen_hands) > 1  # the other seats' hands were resampled, not shown
 
 
+def test_a_bot_s_view_carries_no_history_that_could_name_hidden_cards() -> None:
+    SpyBot.views.clear()
+    state = tabletrip.make(GAME_ID, players=2).new_game(seed=3)
+    for _ in range(3):
+        state.apply(state.legal_actions()[-1])  # play cards: the history names them
+    SpyBot(seed=1).act(state)
+    view, _ = SpyBot.views[-1]
+    assert state.history and view.history == []
+
+
 def test_a_bot_with_parameters_refuses_unknown_ones_directly() -> None:
     with pytest.raises(TypeError, match="takes no parameters"):
         bots.RandomBot(seed=0, style="bold")

@@ -29,7 +29,9 @@ class Bot(ABC):
     def act(self, state: State) -> Action:
         """Choose for the player to move in `state`, through a determinized view only."""
         seat = state.current_player
-        return self.choose(state.determinize(seat, self.rng), seat)
+        view = state.determinize(seat, self.rng)
+        view._history = None  # the true moves can name hidden cards (kept tickets, hidden plays)
+        return self.choose(view, seat)
 
 
 class RandomBot(Bot):
