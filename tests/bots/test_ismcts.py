@@ -205,3 +205,23 @@ def test_heuristic_rollouts_choose_legal_actions_in_every_game(game_id: str) -> 
             action = heuristic[state.current_player].act(state)
         assert action in state.legal_actions()
         state.apply(action)
+
+
+def test_a_seat_that_moves_twice_in_a_row_owns_both_nodes() -> None:
+    """Ticket to Ride: a face-down draw is followed by the same seat's second draw."""
+    game = tabletrip.make("ticket-to-ride", players=2)
+    state = game.new_game(seed=4)
+    heuristic = [bots.make("heuristic", game="ticket-to-ride", seed=s) for s in range(2)]
+    while state.current_player != 0 or "blind" not in map(str, state.legal_actions()):
+        state.apply(heuristic[state.current_player].act(state))
+    bot = IsmctsBot(seed=2, iterations=300, rollout="random", widening=100.0)
+    root = Node(None, 0)
+    outcome = Outcome(bot.margin_weight)
+    policies = bot._rollout_policies(state)
+    for _ in range(300):
+        bot._iterate(root, state.determinize(0, bot.rng), 0, policies, outcome)
+    blind = next(child for child in root.children.values() if str(child.action) == "blind")
+    assert blind.children, "the second draw was searched"
+    assert {child.mover for child in blind.children.values()} == {0}
+    claims = [c for c in root.children.values() if str(c.action).startswith("claim")]
+    assert any(child.mover == 1 for claim in claims for child in claim.children.values())
