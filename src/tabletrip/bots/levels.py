@@ -27,11 +27,13 @@ class Level:
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 10, "the game's heuristic bot: quick and sensible"),
-    "medium": Level("medium", 20, "searches a few dozen playouts a move", {"iterations": 24}),
+    "medium": Level(
+        "medium", 20, "a short search (ISMCTS) each move: stronger, still quick", {"iterations": 24}
+    ),
     "hard": Level(
         "hard",
         30,
-        "searches about one second a move",
+        "about a second of search (ISMCTS) each move: the strongest",
         {"seconds": 1.0, "iterations": 0},
     ),
 }

@@ -221,6 +221,8 @@ def _menu(
         assigned = _assign_bots(game.id, bot_names, bot_seats)
     else:
         default = _default_bot(game.id)
+        for level in bots.LEVELS.values():
+            ui.say(f"  {level.name}: {level.summary}", style="dim")
 
         def read_bot(text: str) -> str:
             name = text or default
