@@ -81,7 +81,17 @@ def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 def test_watching_a_game_plays_to_the_end_and_the_record_replays(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     done = _run(
-        "play", "route-east", "--watch", "--seed", "5", "--players", "3", "--record", str(record)
+        "play",
+        "route-east",
+        "--watch",
+        "--seed",
+        "5",
+        "--players",
+        "3",
+        "--bot",
+        "easy",
+        "--record",
+        str(record),
     )
     assert done.returncode == 0, done.stderr
     data = json.loads(record.read_text())
@@ -93,7 +103,7 @@ def test_watching_a_game_plays_to_the_end_and_the_record_replays(tmp_path: Path)
 def test_the_menu_offers_the_automatic_attraction_count(tmp_path: Path) -> None:
     """An empty answer keeps the rulebook's default, shown as `auto`."""
     record = tmp_path / "game.json"
-    done = _run("play", "--record", str(record), stdin="route-east\n\n2\nnone\n\n\n")
+    done = _run("play", "--record", str(record), stdin="route-east\n\n2\nnone\neasy\neasy\n")
     assert done.returncode == 0, done.stderr
     assert "[auto]" in done.stdout
     assert json.loads(record.read_text())["options"] == {"attractions": None}
