@@ -10,9 +10,14 @@ with availability counts in place of the parent's visits. Progressive widening (
 allowed grow with the square root of the visits) keeps wide choices (Ticket to Ride claims,
 Let's Go! placements) searchable: a new child is the rollout policy's choice in the current
 determinization when that is untried (so different samples propose different good moves),
-otherwise a random untried action.
+otherwise a random untried action, and a progressive bias favours what the policy proposes.
+The move played is the most visited, unless the policy's usual choice is within
+`anchor_margin` of it: a few dozen playouts should not overrule a good policy on noise.
 
 Uses only the game contract; a game's registered `heuristic` bot is the default rollout policy.
+Known limits: the usual ones of single-observer ISMCTS (opponents are modelled as if they saw
+the sampled deal), and the margin part of the reward is scaled by the largest margin seen so
+far in the search, so early playouts weigh a little differently from late ones.
 """
 
 from __future__ import annotations
