@@ -29,9 +29,13 @@ class Bot(ABC):
     def act(self, state: State) -> Action:
         """Choose for the player to move in `state`, through a determinized view only."""
         seat = state.current_player
+        return self.choose(self.view(state, seat), seat)
+
+    def view(self, state: State, seat: int) -> State:
+        """What this bot may look at for `seat`: a determinized copy without the move history."""
         view = state.determinize(seat, self.rng)
         view._history = None  # the true moves can name hidden cards (kept tickets, hidden plays)
-        return self.choose(view, seat)
+        return view
 
 
 class RandomBot(Bot):

@@ -84,7 +84,7 @@ def _show_hint(ui: Ui, setup: Setup, state: State, legal: Sequence[Action]) -> N
         ui.say(f"hint from bot {name}: {action}{number}")
         return
     with ui.console.status(f"the {name} bot is thinking..."):
-        report = adviser.search(state.determinize(seat, adviser.rng), seat)
+        report = adviser.search(adviser.view(state, seat), seat)
     ui.say(f"hint from the {name} bot ({report.iterations} playouts of the rest of the game):")
     for rank, candidate in enumerate(report.candidates[:3], 1):
         for text in _hint_lines(rank, candidate, legal):
