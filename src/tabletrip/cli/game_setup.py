@@ -21,7 +21,7 @@ from tabletrip.core.game import Game, GameInfo
 from tabletrip.core.options import validate_options
 
 SEAT_AND_WATCH = "--seat and --watch do not go together: --watch lets bots play every seat"
-DEFAULT_BOT = "medium"
+DEFAULT_BOT = "medium"  # the opponent when none is asked for: every game has it, quick
 
 
 @dataclass(frozen=True)
@@ -90,13 +90,8 @@ def _assign_bots(
     for name in requested:
         bots.make(name, game=game_id)  # OptionError listing the bots if the name is unknown
     if not requested:
-        return dict.fromkeys(bot_seats, _default_bot(game_id))
+        return dict.fromkeys(bot_seats, DEFAULT_BOT)
     return {seat: requested[min(i, len(requested) - 1)] for i, seat in enumerate(bot_seats)}
-
-
-def _default_bot(game_id: str) -> str:
-    """The opponent when none is asked for: `medium` (strong, and quick to move)."""
-    return DEFAULT_BOT if DEFAULT_BOT in bots.names(game_id) else bots.strongest(game_id)
 
 
 def _new_seed() -> int:
@@ -220,7 +215,7 @@ def _menu(
     if bot_names or len(available) == 1 or not bot_seats:
         assigned = _assign_bots(game.id, bot_names, bot_seats)
     else:
-        default = _default_bot(game.id)
+        default = DEFAULT_BOT
         for level in bots.LEVELS.values():
             ui.say(f"  {level.name}: {level.summary}", style="dim")
 

@@ -68,24 +68,18 @@ def _show_log(ui: Ui, state: State, viewer: int | None) -> None:
 
 
 def _show_hint(ui: Ui, setup: Setup, state: State, legal: Sequence[Action]) -> None:
-    """The hard bot's top three actions in plain words (just its pick for a non-search bot)."""
-    name = HINT_BOT if HINT_BOT in bots.names(setup.game.id) else bots.strongest(setup.game.id)
-    adviser = bots.make(
-        name, game=setup.game.id, seed=mix_seed("hint", setup.seed, len(state.history))
-    )
-    seat = state.current_player
+    """The hard bot's top three actions in plain words."""
     if len(legal) == 1:
         ui.say(f"hint: {legal[0]} is the only legal action")
         return
-    if not isinstance(adviser, bots.IsmctsBot):
-        with ui.console.status(f"asking bot {name}..."):
-            action = adviser.act(state)
-        number = f" (number {legal.index(action) + 1})" if action in legal else ""
-        ui.say(f"hint from bot {name}: {action}{number}")
-        return
-    with ui.console.status(f"the {name} bot is thinking..."):
+    adviser = bots.make(
+        HINT_BOT, game=setup.game.id, seed=mix_seed("hint", setup.seed, len(state.history))
+    )
+    assert isinstance(adviser, bots.IsmctsBot)  # every game has the search levels
+    seat = state.current_player
+    with ui.console.status(f"the {HINT_BOT} bot is thinking..."):
         report = adviser.search(adviser.view(state, seat), seat)
-    ui.say(f"hint from the {name} bot ({report.iterations} playouts of the rest of the game):")
+    ui.say(f"hint from the {HINT_BOT} bot ({report.iterations} playouts of the rest of the game):")
     for rank, candidate in enumerate(report.candidates[:3], 1):
         for text in _hint_lines(rank, candidate, legal):
             ui.say(text)
