@@ -6,13 +6,15 @@ tests/games/<game>/test_ismcts.py.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import tabletrip
 from tabletrip import bots
 from tabletrip.bots import levels
 from tabletrip.bots.ismcts import IsmctsBot, Node, Outcome
-from tabletrip.core import OptionError, State
+from tabletrip.core import Action, OptionError, State
 from tinygame import GAME_ID, Draw, HighCardState, Play
 
 GAMES = ("ticket-to-ride", "en-route", "route-east", "lets-go-france")
@@ -225,3 +227,69 @@ def test_a_seat_that_moves_twice_in_a_row_owns_both_nodes() -> None:
     assert {child.mover for child in blind.children.values()} == {0}
     claims = [c for c in root.children.values() if str(c.action).startswith("claim")]
     assert any(child.mover == 1 for claim in claims for child in claim.children.values())
+
+
+# --- the duel (verify) -----------------------------------------------------------------------
+
+
+class LowCardPolicy(bots.Bot):
+    """A poor 'heuristic' for High Card: plays its lowest card, draws when it has none."""
+
+    name = "heuristic"
+
+    def choose(self, view: State, seat: int) -> Action:
+        plays = [a for a in view.legal_actions() if isinstance(a, Play)]
+        return min(plays, key=lambda a: a.card) if plays else view.legal_actions()[0]
+
+
+@pytest.fixture
+def poor_policy() -> Iterator[None]:
+    """High Card's rollout policy is LowCardPolicy for the test's duration."""
+    bots.register(LowCardPolicy, game=GAME_ID)
+    yield
+    bots._per_game.pop((GAME_ID, "heuristic"))
+
+
+def test_a_duel_overrules_the_policy_only_with_paired_evidence(poor_policy: None) -> None:
+    state = high_card(players=2, seed=3, rounds=1)
+    low, high = sorted(state.hands[0])
+    assert low < high
+    bot = IsmctsBot(seed=1, iterations=40, verify=8, exploration=2.0)
+    assert bot.act(state) == Play(high)
+    duel = bot.last_report.duel if bot.last_report else None
+    assert duel is not None and duel.won
+    assert (duel.challenger, duel.defender) == (Play(high), Play(low))
+    # Same samples for both moves: the difference is exactly what the cards are worth.
+    assert duel.pairs == 8 and duel.standard_error < duel.mean_difference
+    assert bot.last_report is not None and bot.last_report.iterations == 40
+
+
+def test_a_lost_duel_keeps_the_policy_choice(poor_policy: None) -> None:
+    state = high_card(players=2, seed=3, rounds=1)
+    low = min(state.hands[0])
+    # An impossible bar: the challenger must beat the policy by 1000 standard errors.
+    bot = IsmctsBot(seed=1, iterations=40, verify=8, exploration=2.0, verify_z=1000.0)
+    assert bot.act(state) == Play(low)
+    duel = bot.last_report.duel if bot.last_report else None
+    assert duel is not None and not duel.won and duel.mean_difference > 0
+    assert bot.last_report is not None and bot.last_report.candidates[0].action == Play(low)
+
+
+def test_no_duel_without_a_policy_or_when_the_policy_leads() -> None:
+    state = high_card(players=2, seed=3, rounds=1)
+    bot = IsmctsBot(seed=1, iterations=40, verify=8, rollout="random")
+    bot.act(state)
+    assert bot.last_report is not None and bot.last_report.duel is None
+
+
+def test_a_time_budget_keeps_dueling_until_it_is_spent(poor_policy: None) -> None:
+    state = high_card(players=2, seed=3, rounds=1)
+    bot = IsmctsBot(seed=1, iterations=0, seconds=0.2, verify=4, exploration=2.0)
+    bot.act(state)
+    duel = bot.last_report.duel if bot.last_report else None
+    assert duel is not None and duel.pairs >= 4
+
+
+def test_verify_must_leave_room_for_the_tree() -> None:
+    with pytest.raises(OptionError, match="verify takes 2 playouts a pair"):
+        bots.make("ismcts", game=GAME_ID, iterations=10, verify=5)

@@ -12,7 +12,11 @@ Let's Go! placements) searchable: a new child is the rollout policy's choice in 
 determinization when that is untried (so different samples propose different good moves),
 otherwise a random untried action, and a progressive bias favours what the policy proposes.
 The move played is the most visited, unless the policy's usual choice is within
-`anchor_margin` of it: a few dozen playouts should not overrule a good policy on noise.
+`anchor_margin` of it: a few dozen playouts should not overrule a good policy on noise. With
+`verify` > 0 the search instead ends with a duel: the most visited action and the policy's
+choice are each played from the same fresh determinizations with the same rollouts (common
+random numbers, so only the two moves differ), and the search departs from the policy only
+when the paired mean difference beats `verify_z` standard errors.
 
 Uses only the game contract; a game's registered `heuristic` bot is the default rollout policy.
 Known limits: the usual ones of single-observer ISMCTS (opponents are modelled as if they saw
@@ -31,9 +35,11 @@ from typing import Any
 from tabletrip.bots.base import Bot, RandomBot
 from tabletrip.core.actions import Action
 from tabletrip.core.game import State
-from tabletrip.core.rng import mix_seed
+from tabletrip.core.rng import Rng, mix_seed
 
 ROLLOUTS = ("heuristic", "random")
+# With `verify`, the share of a time budget kept for the final duel.
+VERIFY_TIME_SHARE = 0.3
 
 
 class Node:
@@ -77,12 +83,25 @@ class Candidate:
 
 
 @dataclass(frozen=True, slots=True)
+class Duel:
+    """A paired comparison of a challenger with the policy's choice on shared samples."""
+
+    challenger: Action
+    defender: Action
+    pairs: int
+    mean_difference: float  # mean reward of the challenger minus the defender's, same samples
+    standard_error: float
+    won: bool  # whether the challenger is played
+
+
+@dataclass(frozen=True, slots=True)
 class SearchReport:
     """What a search found: root candidates, the chosen one first, and how long it took."""
 
     candidates: tuple[Candidate, ...]
     iterations: int
     seconds: float
+    duel: Duel | None = None
 
 
 class Outcome:
@@ -101,6 +120,17 @@ class Outcome:
 
     def rewards(self, scores: Sequence[float], winners: Sequence[int]) -> list[float]:
         """The reward of each seat for one finished playout."""
+        margins = self.observe(scores)
+        weight = self.margin_weight
+        share = 1.0 / len(winners) if winners else 0.0
+        result = []
+        for seat in range(len(scores)):
+            won = share if seat in winners else 0.0
+            result.append((1 - weight) * won + weight * (0.5 + 0.5 * margins[seat] / self.scale))
+        return result
+
+    def observe(self, scores: Sequence[float]) -> list[float]:
+        """Each seat's margin over the best other seat; widens the scale to cover them."""
         count = len(scores)
         margins: list[float] = []
         if count == 1:
@@ -111,13 +141,7 @@ class Outcome:
                 best_other = ordered[1] if score == ordered[0] else ordered[0]
                 margins.append(float(score - best_other))
         self.scale = max(self.scale, *(abs(m) for m in margins))
-        weight = self.margin_weight
-        share = 1.0 / len(winners) if winners else 0.0
-        result = []
-        for seat in range(count):
-            won = share if seat in winners else 0.0
-            result.append((1 - weight) * won + weight * (0.5 + 0.5 * margins[seat] / self.scale))
-        return result
+        return margins
 
 
 class IsmctsBot(Bot):
@@ -138,6 +162,8 @@ class IsmctsBot(Bot):
         bias: float = 3.0,
         margin_weight: float = 0.5,
         anchor_margin: float = 0.05,
+        verify: int = 0,
+        verify_z: float = 1.0,
         early_stop: bool = True,
     ) -> None:
         super().__init__(seed)
@@ -145,6 +171,8 @@ class IsmctsBot(Bot):
             raise TypeError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if iterations <= 0 and seconds <= 0:
             raise TypeError("give a budget: iterations > 0 or seconds > 0")
+        if verify < 0 or (0 < iterations <= 2 * verify):
+            raise TypeError("verify takes 2 playouts a pair: give 0 <= 2 * verify < iterations")
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.min_iterations = int(min_iterations)
@@ -154,6 +182,8 @@ class IsmctsBot(Bot):
         self.bias = bias
         self.margin_weight = margin_weight
         self.anchor_margin = anchor_margin
+        self.verify = int(verify)
+        self.verify_z = verify_z
         self.early_stop = early_stop
         self._policies: list[Bot] | None = None
         self._policy_key: tuple[str, int] | None = None
@@ -178,8 +208,9 @@ class IsmctsBot(Bot):
         if view.is_over:
             raise ValueError("the game is over: there is nothing to search")
         started = time.perf_counter()
-        deadline = started + self.seconds if self.seconds > 0 else math.inf
-        cap = self.iterations if self.iterations > 0 else 1 << 62
+        tree_seconds = self.seconds * (1 - VERIFY_TIME_SHARE if self.verify else 1.0)
+        deadline = started + tree_seconds if self.seconds > 0 else math.inf
+        cap = self.iterations - 2 * self.verify if self.iterations > 0 else 1 << 62
         policies = self._rollout_policies(view)
         outcome = Outcome(self.margin_weight)
         root = Node(None, seat)
@@ -193,7 +224,19 @@ class IsmctsBot(Bot):
                 break
             if self.early_stop and done % 8 == 0 and self._decided(root, done, cap, started, now):
                 break
-        self.last_report = self._report(root, root_legal, done, time.perf_counter() - started)
+        candidates = self._candidates(root, root_legal)
+        duel = None
+        if self.verify:
+            ends = started + self.seconds if self.seconds > 0 else math.inf
+            duel = self._duel(view, seat, candidates, policies, outcome, ends)
+            if duel is not None:
+                done += 2 * duel.pairs
+            played = duel.challenger if duel is not None and duel.won else None
+            candidates = _first(candidates, played, self.anchor_margin, verified=True)
+        else:
+            candidates = _first(candidates, None, self.anchor_margin, verified=False)
+        took = time.perf_counter() - started
+        self.last_report = SearchReport(tuple(candidates), done, took, duel)
         return self.last_report
 
     # --- one iteration -----------------------------------------------------------------------
@@ -303,7 +346,8 @@ class IsmctsBot(Bot):
             return False
         return visits[0] - visits[1] > left
 
-    def _report(self, root: Node, legal: Sequence[Action], done: int, took: float) -> SearchReport:
+    def _candidates(self, root: Node, legal: Sequence[Action]) -> list[Candidate]:
+        """The visited root actions, most visited first (the first legal action if none)."""
         total = max(1, sum(child.visits for child in root.children.values()))
         candidates = []
         for action in legal:
@@ -324,12 +368,47 @@ class IsmctsBot(Bot):
         if not candidates:  # no iteration reached a legal root action: fall back to the first
             candidates.append(Candidate(legal[0], 0, 0.0, 0.0, 0.0, 0.0))
         candidates.sort(key=lambda c: (-c.visits, -c.value))
-        anchor = max(candidates, key=lambda c: c.proposals)
-        best = candidates[0]
-        if anchor.proposals and best.value < anchor.value + self.anchor_margin:
-            candidates.remove(anchor)  # the policy's choice stands unless clearly beaten
-            candidates.insert(0, anchor)
-        return SearchReport(tuple(candidates), done, took)
+        return candidates
+
+    def _duel(
+        self,
+        view: State,
+        seat: int,
+        candidates: Sequence[Candidate],
+        policies: Sequence[Bot],
+        outcome: Outcome,
+        ends: float,
+    ) -> Duel | None:
+        """Play the most visited action against the policy's choice on shared samples.
+
+        Each pair plays both moves from one fresh determinization with identically seeded
+        rollouts, so the difference in the searching seat's reward is the moves' doing.
+        At least `verify` pairs; with a time budget, more until the budget is spent.
+        None when the two are the same action (or the policy proposed nothing).
+        """
+        challenger = candidates[0]
+        defender = max(candidates, key=lambda c: c.proposals)
+        if defender.proposals == 0 or challenger is defender:
+            return None
+        differences: list[float] = []
+        while len(differences) < self.verify or (ends < math.inf and time.perf_counter() < ends):
+            sample = view.determinize(seat, self.rng)
+            rollout_seed = self.rng.next64()
+            finals = []
+            for action, state in ((challenger.action, sample.clone()), (defender.action, sample)):
+                _reseed(policies, rollout_seed)
+                state.apply(action)
+                finals.append(self._playout(state, policies))
+            for scores, _ in finals:
+                outcome.observe(scores)
+            mine = [outcome.rewards(scores, winners)[seat] for scores, winners in finals]
+            differences.append(mine[0] - mine[1])
+        pairs = len(differences)
+        mean = sum(differences) / pairs
+        spread = sum((d - mean) ** 2 for d in differences) / max(1, pairs - 1)
+        error = math.sqrt(spread / pairs)
+        won = mean > 0 and mean > self.verify_z * error
+        return Duel(challenger.action, defender.action, pairs, mean, error, won)
 
     def _rollout_policies(self, view: State) -> list[Bot]:
         """One rollout bot per seat (the game's heuristic when it has one, else random)."""
@@ -344,6 +423,31 @@ class IsmctsBot(Bot):
             ]
             self._policy_key = key
         return self._policies
+
+
+def _first(
+    candidates: list[Candidate], played: Action | None, margin: float, verified: bool
+) -> list[Candidate]:
+    """The candidates with the one to play first.
+
+    After a duel, `played` (the challenger that won it) or else the policy's choice. Without
+    one, the most visited unless the policy's choice is within `margin` of its mean reward.
+    """
+    anchor = max(candidates, key=lambda c: c.proposals)
+    if not anchor.proposals:
+        return candidates
+    if verified:
+        chosen = next((c for c in candidates if c.action == played), anchor)
+    else:
+        best = candidates[0]
+        chosen = anchor if best.value < anchor.value + margin else best
+    return [chosen, *(c for c in candidates if c is not chosen)]
+
+
+def _reseed(policies: Sequence[Bot], seed: int) -> None:
+    """Give every rollout bot the same fresh random stream (common random numbers)."""
+    for seat, policy in enumerate(policies):
+        policy.rng = Rng(mix_seed("duel", seed, seat))
 
 
 def _policy_maker(game_id: str) -> Callable[[int], Bot] | None:
