@@ -13,7 +13,6 @@ Prints win rates with Wilson 95% intervals and a markdown table for the README.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -25,6 +24,7 @@ from typing import Any
 import tabletrip
 from tabletrip import bots
 from tabletrip.core.rng import mix_seed
+from tabletrip.report.stats import wilson
 
 GAMES = ("ticket-to-ride", "en-route", "route-east", "lets-go-france")
 # (first bot, second bot, games played) for the full ladder, as the issue asks.
@@ -59,17 +59,6 @@ class Tally:
     def interval(self) -> tuple[float, float, float]:
         """The win rate of `first` and its Wilson 95% confidence interval."""
         return wilson(self.wins, self.games)
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float, float]:
-    """Win rate and the Wilson score interval (ties counted as half wins)."""
-    if games == 0:
-        return 0.0, 0.0, 1.0
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def parse_bot(spec: str) -> tuple[str, dict[str, Any]]:
@@ -122,21 +111,29 @@ def play(match: Match) -> tuple[float, float, int]:
     return share, thinking, moves
 
 
-def matches(game: str, players: int, first: str, second: str, count: int) -> list[Match]:
-    """`count` games with the first bot's seats rotated through every arrangement."""
+def matches(
+    game: str, players: int, first: str, second: str, count: int, skip: int = 0
+) -> list[Match]:
+    """`count` games (after the first `skip`) with the first bot's seats rotated."""
     layouts = arrangements(players)
     return [
         Match(game, players, first, second, layouts[i % len(layouts)], mix_seed(game, players, i))
-        for i in range(count)
+        for i in range(skip, skip + count)
     ]
 
 
 def run_pairing(
-    pool: ProcessPoolExecutor, game: str, players: int, first: str, second: str, count: int
+    pool: ProcessPoolExecutor,
+    game: str,
+    players: int,
+    first: str,
+    second: str,
+    count: int,
+    skip: int = 0,
 ) -> Tally:
     """Play one pairing across the pool and tally it."""
     started = time.perf_counter()
-    outcomes = list(pool.map(play, matches(game, players, first, second, count)))
+    outcomes = list(pool.map(play, matches(game, players, first, second, count, skip)))
     wins = sum(share for share, _, _ in outcomes)
     thinking = sum(t for _, t, _ in outcomes)
     moves = sum(m for _, _, m in outcomes)
@@ -177,6 +174,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--pairs", nargs="*", help="first:second pairings (bot specs joined by '/')"
     )
     parser.add_argument("--count", type=int, help="games per pairing (default: the ladder's)")
+    parser.add_argument("--skip", type=int, default=0, help="start after this many games")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     pairings = (
@@ -189,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for first, second, count in pairings:
             for game in args.games:
                 for players in args.players:
-                    tally = run_pairing(pool, game, players, first, second, int(count))
+                    tally = run_pairing(pool, game, players, first, second, int(count), args.skip)
                     print(line(tally), f"  ({tally.seconds:.0f} s)", flush=True)
     return 0
 

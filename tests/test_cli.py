@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner, Result
 
 import tabletrip
+from cli_helpers import assert_one_error_line, run
 from tabletrip.bots import levels
-from tabletrip.cli import app
 from tabletrip.core import registry
 
 WATCH = ["play", "high-card", "--watch", "--seed", "1", "--players", "2"]
@@ -36,23 +34,6 @@ def broken_game() -> Iterator[str]:
     registry.register_lazy("broken-game", "tabletrip_test_no_such_module")
     yield "broken-game"
     registry.unregister("broken-game")
-
-
-def run(command: str, *more: str, input: str | None = None) -> Result:
-    """Invoke the CLI (`command` is split like a shell does) with a wide terminal."""
-    args = [*shlex.split(command), *more]
-    return CliRunner().invoke(app, args, input=input, env={"COLUMNS": "200"})
-
-
-def assert_one_error_line(result: Result, *expected: str) -> str:
-    """Exit code 2, exactly one `error:` line on stderr containing `expected`, no traceback."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    assert "Traceback" not in result.output
-    for part in expected:
-        assert part in lines[0]
-    return lines[0]
 
 
 def load(path: Path) -> dict:

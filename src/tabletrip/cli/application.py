@@ -14,6 +14,8 @@ from typer.core import TyperGroup
 from tabletrip.cli.game_catalog import games
 from tabletrip.cli.play_command import play
 from tabletrip.cli.replay_command import replay
+from tabletrip.cli.report_command import report
+from tabletrip.cli.sim_command import sim
 from tabletrip.core.errors import TabletripError
 
 ERROR_EXIT = 2
@@ -34,7 +36,7 @@ class _Group(TyperGroup):
 app = typer.Typer(
     cls=_Group,
     name="tabletrip",
-    help="Play, watch and replay travel board games in the terminal.",
+    help="Play, replay and simulate travel board games; report on their balance.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -45,6 +47,8 @@ app = typer.Typer(
 app.command()(games)
 app.command()(play)
 app.command()(replay)
+app.command()(sim)
+app.command()(report)
 
 
 def main() -> None:

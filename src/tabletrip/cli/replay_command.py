@@ -1,4 +1,4 @@
-"""The `replay` command: replay a record move by move and verify it reproduces its result."""
+"""The `replay` command: replay a record, or a game of a sim database, and verify its result."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction, OptionError, RecordError
 from tabletrip.core.game import Game, State
 from tabletrip.core.records import Record
+from tabletrip.sim.store import SimStore
 
 
 def _replay_action(game: Game, state: State, index: int, seat: int, data: JsonDict) -> Action:
@@ -31,21 +32,38 @@ def _replay_action(game: Game, state: State, index: int, seat: int, data: JsonDi
     return action
 
 
-def replay(
-    file: Annotated[
-        Path, typer.Argument(metavar="FILE", help="A record saved by `tabletrip play`.")
-    ],
-    step: Annotated[
-        bool, typer.Option("--step", help="Show the board and wait for Enter between moves.")
-    ] = False,
-) -> None:
-    """Replay a game record move by move and verify that it reproduces its result."""
-    ui = Ui()
-    loaded = Record.load(file)
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _is_sqlite(path: Path) -> bool:
+    try:
+        with path.open("rb") as file:
+            return file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
+
+
+def _sim_record(file: Path, game: int, run: int | None) -> tuple[Record, str]:
+    """Game `game` of a run in a sim database, and how messages name it."""
+    with SimStore.open(file) as store:
+        if run is None:
+            runs = store.runs()
+            if len(runs) != 1:
+                listed = "; ".join(info.describe() for info in runs) or "none"
+                raise RecordError(
+                    f"{str(file)!r} holds {len(runs)} runs: choose one with --run R ({listed})"
+                )
+            run = runs[0].id
+        loaded = store.record(run, game)
+    return loaded, f"game {game} of run {run} in {str(file)!r}"
+
+
+def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
+    """Replay a record move by move, showing each move, and verify its result."""
     try:
         game = _make_game(loaded.game, loaded.players, loaded.options)
     except OptionError as exc:
-        raise RecordError(f"record {str(file)!r} cannot be replayed: {exc}") from None
+        raise RecordError(f"{source} cannot be replayed: {exc}") from None
     _describe(ui, game, loaded.seed, loaded.labels)
     ui.say(f"{len(loaded.actions)} moves")
     state = game.new_game(seed=loaded.seed)
@@ -64,7 +82,7 @@ def replay(
         try:
             action = _replay_action(game, state, index, seat, data)
         except RecordError as exc:
-            raise RecordError(f"record {str(file)!r}: {exc}") from None
+            raise RecordError(f"{source}: {exc}") from None
         ui.say(f"#{index} seat {seat}: {action}")
         if step:
             ui.say(state.render_text(None))
@@ -74,7 +92,7 @@ def replay(
     if loaded.result is not None:
         if result is None or result.to_json() != loaded.result:
             raise RecordError(
-                f"record {str(file)!r}: the replay does not reproduce the result the record gives"
+                f"{source}: the replay does not reproduce the result the record gives"
             )
         ui.say(f"verified: the {len(loaded.actions)} moves reproduce the recorded result exactly")
     elif result is None:
@@ -84,3 +102,42 @@ def replay(
         )
     else:
         ui.say(f"verified: all {len(loaded.actions)} moves are legal; the record gives no result")
+
+
+def replay(
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A record saved by `tabletrip play`, or a `tabletrip sim` database (with --game).",
+        ),
+    ],
+    step: Annotated[
+        bool, typer.Option("--step", help="Show the board and wait for Enter between moves.")
+    ] = False,
+    game: Annotated[
+        int | None,
+        typer.Option("--game", "-g", metavar="K", help="Game K (from 0) of a sim database."),
+    ] = None,
+    run: Annotated[
+        int | None,
+        typer.Option(metavar="R", help="The run of a sim database (needed if it holds several)."),
+    ] = None,
+) -> None:
+    """Replay a game record (or a simulated game) move by move and verify its result."""
+    ui = Ui()
+    if game is not None:
+        if file.exists() and not _is_sqlite(file):
+            raise RecordError(
+                f"--game is for a `tabletrip sim` database, and {str(file)!r} is not one"
+            )
+        loaded, source = _sim_record(file, game, run)
+    elif _is_sqlite(file):
+        raise RecordError(
+            f"{str(file)!r} is a database: give --game K to replay its game K (from 0)"
+        )
+    elif run is not None:
+        raise RecordError("--run goes with --game, to replay a game of a `tabletrip sim` database")
+    else:
+        loaded, source = Record.load(file), f"record {str(file)!r}"
+    _replay(ui, loaded, source, step)

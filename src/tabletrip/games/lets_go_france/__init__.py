@@ -2,12 +2,15 @@
 
 from tabletrip.bots import register as register_bot
 from tabletrip.bots import tune
+from tabletrip.core.analysis import register_analysis
 from tabletrip.core.registry import register
+from tabletrip.games.lets_go_france.analysis import ANALYSIS
 from tabletrip.games.lets_go_france.bots import HeuristicBot
 from tabletrip.games.lets_go_france.rules import GAME_ID, LetsGoGame, LetsGoState
 
 register(LetsGoGame)
 register_bot(HeuristicBot, game=GAME_ID)
+register_analysis(GAME_ID, ANALYSIS)
 
 tune(GAME_ID, "medium", iterations=6)  # about 0.2-0.4 s a move (README, strength ladder)
 

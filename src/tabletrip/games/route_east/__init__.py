@@ -2,12 +2,15 @@
 
 from tabletrip.bots import register as register_bot
 from tabletrip.bots import tune
+from tabletrip.core.analysis import register_analysis
 from tabletrip.core.registry import register
+from tabletrip.games.route_east.analysis import ANALYSIS
 from tabletrip.games.route_east.bots import HeuristicBot
 from tabletrip.games.route_east.rules import GAME_ID, RouteEastGame, RouteEastState
 
 register(RouteEastGame)
 register_bot(HeuristicBot, game=GAME_ID)
+register_analysis(GAME_ID, ANALYSIS)
 
 # A race is won or lost (scores 1/0), so a search's values are noisy: the heuristic's move
 # stands unless another wins clearly more playouts (README, strength ladder).
