@@ -85,3 +85,23 @@ def test_observation_shows_own_secrets_only() -> None:
             assert public["hand_size"] == sum(state.hands[other])
         text = json.dumps(observation)
         assert '"deck"' not in text and 'ticket_pile"' not in text
+
+
+def test_setup_ticket_choices_stay_hidden_until_every_seat_has_chosen() -> None:
+    """Setup (RULES_NOTES, setup ticket choice): how many tickets another seat kept is
+    hidden, in its ticket count and in the log, until every seat has chosen."""
+    state = tabletrip.make("ticket-to-ride", players=3).new_game(seed=4)
+    first = state.current_player
+    state.apply(state.legal_actions()[0])  # the first seat keeps some tickets
+    for seat in range(3):
+        if seat == first:
+            continue
+        observation = state.observation(seat)
+        assert observation["seats"][first]["ticket_count"] is None
+        assert observation["log"] == [[first, "keep tickets"]]
+        assert state.public_observation()["log"] == [[first, "keep tickets"]]
+    while state.public_observation()["phase"] == "setup":
+        state.apply(state.legal_actions()[0])
+    kept = len(state.tickets[first])
+    word = "ticket" if kept == 1 else "tickets"
+    assert state.public_observation()["log"][0] == [first, f"keep {kept} {word}"]

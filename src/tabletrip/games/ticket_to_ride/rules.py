@@ -758,10 +758,18 @@ class TicketToRideState(State):
                 for s in range(self.game.players)
             ],
             "log": [
-                [seat, action.public()]
+                [seat, self._public_move(action, setup)]
                 for seat, action in self.recent_history(LOG_LENGTH * self.game.players)
             ],
         }
+
+    @staticmethod
+    def _public_move(action: Action, setup: bool) -> str:
+        """A move as the other seats see it; while seats still choose their first tickets,
+        not even how many were kept (their ticket counts are hidden until then too)."""
+        if setup and type(action) is KeepTickets:
+            return "keep tickets"
+        return action.public()
 
     def observation(self, seat: int) -> JsonDict:
         """The public table plus the seat's own hand, tickets (with completion) and offer."""
@@ -777,8 +785,9 @@ class TicketToRideState(State):
             {"id": t, **board.ticket_json(board.tickets[t])} for t in self.offers[seat]
         ]
         data["seats"][seat]["ticket_count"] = len(self.tickets[seat])
+        setup = self.phase == SETUP
         data["log"] = [
-            [s, str(a) if s == seat else a.public()]
+            [s, str(a) if s == seat else self._public_move(a, setup)]
             for s, a in self.recent_history(LOG_LENGTH * self.game.players)
         ]
         return data
