@@ -256,6 +256,22 @@ class State(ABC):
             self.public_observation() if seat is None else self.observation(seat)
         )
 
+    def render_svg(self, seat: int | None) -> str | None:
+        """The board as `seat` sees it, as SVG (None: a spectator); None if the game has none.
+
+        Elements a move can be about carry `data-target="<key>"`, the keys `action_targets`
+        gives, so a front end can make the board itself clickable.
+        """
+        return None
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        """The `data-target` keys of the board elements `action` is about (a route, a space)."""
+        return ()
+
+    def decision_help(self) -> str:
+        """A short explanation, in tabletrip's words, of the decision the player to move faces."""
+        return ""
+
     def _copy_base(self, other: State) -> None:
         """Give `other` (a fresh copy) this state's game, seed and history."""
         other.game = self.game

@@ -652,6 +652,58 @@ def render_svg(
     Iconic `ratings` (PP shown on them), the seat's `objective` crossroads, a final `route`
     (crossroads in order, highlighted), and `cafes=False` for the simplified level.
     """
+    height = width
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(height)}" '
+        f'viewBox="0 0 {width} {_num(height)}" font-family="DejaVu Sans, Verdana, sans-serif">',
+        f"<title>{escape(map_title(static_info, sheet_json, board))}</title>",
+    ]
+    out += map_svg(
+        static_info,
+        sheet_json,
+        board,
+        width,
+        ratings=ratings,
+        objective=objective,
+        route=route,
+        cafes=cafes,
+    )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def map_title(
+    static_info: Mapping[str, Any], sheet_json: Mapping[str, Any], board: int | None = None
+) -> str:
+    """`En Route: First City, board 2`."""
+    board = sheet_json.get("board") if board is None else board
+    boards = static_info.get("boards") or ()
+    number = boards[board]["number"] if board is not None and 0 <= board < len(boards) else None
+    return f"En Route: {static_info['name']}" + (f", board {number}" if number else "")
+
+
+def map_svg(
+    static_info: Mapping[str, Any],
+    sheet_json: Mapping[str, Any],
+    board: int | None = None,
+    width: int = 600,
+    *,
+    ratings: Mapping[str, int] | None = None,
+    objective: Sequence[int] = (),
+    route: Sequence[int] = (),
+    cafes: bool = True,
+    prefix: str = "",
+    targets: bool = False,
+    selected: int = -1,
+    compact: bool = False,
+) -> list[str]:
+    """The elements of one map in a `width` square from (0, 0) (no `<svg>` around them).
+
+    As `render_svg`, plus: `prefix` starts every id (several maps in one picture); `targets`
+    gives locations, sections and Café crossroads `data-target` keys (`loc-<i>`, `sec-<i>`,
+    `cross-<c>`) to click; `selected` is the location selected this turn; `compact` (a map
+    only to look at) draws the open roads as one path, with no element per open section.
+    """
     catalogue = _Catalogue(static_info)
     board = sheet_json.get("board") if board is None else board
     numbers = catalogue.board_numbers(board)
@@ -671,35 +723,67 @@ def render_svg(
         y, x = divmod(c, GRID)
         return margin + x * cell, margin + y * cell
 
-    number = static_info["boards"][board]["number"] if numbers is not None else None
-    title = f"En Route: {static_info['name']}" + (f", board {number}" if number else "")
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(height)}" '
-        f'viewBox="0 0 {width} {_num(height)}" font-family="DejaVu Sans, Verdana, sans-serif">',
-        f"<title>{escape(title)}</title>",
-        f'<rect x="0" y="0" width="{width}" height="{_num(height)}" fill="{BACKGROUND}"/>',
-    ]
-    out += _coordinates_svg(numbers, margin, cell, font)
-    out.append('<g id="locations">')
+    ids = _Ids(prefix, targets)
+    out = [f'<rect x="0" y="0" width="{width}" height="{_num(height)}" fill="{BACKGROUND}"/>']
+    out += _coordinates_svg(numbers, margin, cell, font, ids)
+    out.append(f"<g {ids.group('locations')}>")
     for location in range(MAP_SIZE * MAP_SIZE):
         out += _location_svg(
-            location, catalogue, tourists.get(location), ratings, numbers, margin, cell
+            location,
+            catalogue,
+            tourists.get(location),
+            ratings,
+            numbers,
+            margin,
+            cell,
+            ids,
+            location == selected,
         )
     out.append("</g>")
-    out.append('<g id="sections">')
+    out.append(f"<g {ids.group('sections')}>")
+    if compact:
+        out.append(
+            _open_roads_svg(
+                [at(c) for s in range(SECTIONS) for c in section_ends(s) if s not in sections], cell
+            )
+        )
     for section in range(SECTIONS):
+        if compact and section not in sections:
+            continue
         a, b = section_ends(section)
         on_route = section in route_sections if route_sections else None
-        out += _section_svg(section, at(a), at(b), section in sections, on_route, cell)
+        out += _section_svg(
+            section, at(a), at(b), section in sections, on_route, cell, ids, hit=not compact
+        )
     out.append("</g>")
-    out.append('<g id="crossroads">')
+    out.append(f"<g {ids.group('crossroads')}>")
     for c in sorted(
         set(catalogue.vta) | (set(catalogue.cafes) if cafes else set()) | set(objective)
     ):
-        out += _crossroads_svg(c, at(c), catalogue, gained, used, reached, objective, cafes, cell)
+        out += _crossroads_svg(
+            c, at(c), catalogue, gained, used, reached, objective, cafes, cell, ids
+        )
     out.append("</g>")
-    out.append("</svg>")
-    return "\n".join(out)
+    return out
+
+
+class _Ids:
+    """The `id` (with a prefix) and the `data-target` (when clickable) of a map's elements."""
+
+    def __init__(self, prefix: str, targets: bool) -> None:
+        self.prefix = prefix
+        self.targets = targets
+
+    def group(self, name: str) -> str:
+        """`id="..."` of a group that is never a target."""
+        return f'id="{self.prefix}{name}"'
+
+    def element(self, key: str, clickable: bool = True) -> str:
+        """`id="..."`, plus `data-target="<key>"` when the map takes clicks."""
+        text = f'id="{self.prefix}{key}"'
+        if self.targets and clickable:
+            text += f' data-target="{key}"'
+        return text
 
 
 def _trail_sections(route: Sequence[int]) -> set[int]:
@@ -714,11 +798,15 @@ def _trail_sections(route: Sequence[int]) -> set[int]:
 
 
 def _coordinates_svg(
-    numbers: tuple[list[int], list[int]] | None, margin: float, cell: float, font: float
+    numbers: tuple[list[int], list[int]] | None,
+    margin: float,
+    cell: float,
+    font: float,
+    ids: _Ids | None = None,
 ) -> list[str]:
     """The board's coordinate numbers (bold, top and left); grid labels c1-c6, r1-r6 (small,
     bottom and right) as the notation names locations."""
-    out = ['<g id="coordinates">']
+    out = [f"<g {(ids or _Ids('', False)).group('coordinates')}>"]
     big = font * 1.6
     small = font * 0.9
     end = margin + MAP_SIZE * cell
@@ -754,8 +842,11 @@ def _location_svg(
     numbers: tuple[list[int], list[int]] | None,
     margin: float,
     cell: float,
+    ids: _Ids | None = None,
+    selected: bool = False,
 ) -> list[str]:
-    """A location: its cell (coloured by its Landmark, with the Landmark's letter) and tourists."""
+    """A location: its cell (coloured by its Landmark, with the Landmark's letter) and tourists;
+    `selected`: the location chosen this turn (a thick outline)."""
     row, col = divmod(location, MAP_SIZE)
     x0, y0 = margin + col * cell, margin + row * cell
     pad = cell * 0.06
@@ -777,13 +868,17 @@ def _location_svg(
         description.append(text)
     if counts:
         description.append("tourists: " + tourists_text(counts, short=False))
+    if selected:
+        description.append("selected this turn")
     classes = "location" + (f" landmark {color}" if color else "") + (" occupied" if counts else "")
+    classes += " selected" if selected else ""
+    stroke_w = cell * (0.08 if selected else 0.04 if landmark else 0.015)
     out = [
-        f'<g id="loc-{location}" class={quoteattr(classes)}>',
+        f"<g {(ids or _Ids('', False)).element(f'loc-{location}')} class={quoteattr(classes)}>",
         f"<title>{escape('; '.join(description))}</title>",
         f'<rect x="{_num(x0 + pad)}" y="{_num(y0 + pad)}" width="{_num(cell - 2 * pad)}" '
         f'height="{_num(cell - 2 * pad)}" rx="{_num(cell * 0.06)}" fill="{fill}" '
-        f'stroke="{edge}" stroke-width="{_num(cell * (0.04 if landmark else 0.015))}"/>',
+        f'stroke="{ROUTE if selected else edge}" stroke-width="{_num(stroke_w)}"/>',
     ]
     if label:
         size = cell * 0.24
@@ -838,6 +933,8 @@ def _section_svg(
     drawn: bool,
     on_route: bool | None,
     cell: float,
+    ids: _Ids | None = None,
+    hit: bool = True,
 ) -> list[str]:
     """A road section: thin when open, thick purple when drawn (faded when a final route is
     given and it is not on it), with a wide invisible line to click."""
@@ -849,10 +946,14 @@ def _section_svg(
     coords = f'x1="{_num(a[0])}" y1="{_num(a[1])}" x2="{_num(b[0])}" y2="{_num(b[1])}"'
     classes = "section" + (" drawn" if drawn else "") + (" route" if on_route else "")
     out = [
-        f'<g id="sec-{section}" class={quoteattr(classes)}>',
+        f"<g {(ids or _Ids('', False)).element(f'sec-{section}')} class={quoteattr(classes)}>",
         f"<title>{escape(f'{name} ({state})')}</title>",
-        f'<line {coords} stroke="#000000" stroke-opacity="0" stroke-width="{_num(cell * 0.18)}"/>',
     ]
+    if hit:
+        out.append(
+            f'<line class="hit" {coords} stroke="#000000" stroke-opacity="0" '
+            f'stroke-width="{_num(cell * 0.18)}"/>'
+        )
     if drawn:
         faded = ' stroke-opacity="0.35"' if on_route is False else ""
         out.append(
@@ -868,6 +969,18 @@ def _section_svg(
     return out
 
 
+def _open_roads_svg(ends: Sequence[tuple[float, float]], cell: float) -> str:
+    """Every open road of a map to look at, as one dashed path (`ends` pairs up the points)."""
+    moves = " ".join(
+        f"M{_num(a[0])} {_num(a[1])}L{_num(b[0])} {_num(b[1])}"
+        for a, b in zip(ends[::2], ends[1::2], strict=True)
+    )
+    return (
+        f'<path class="roads" d="{moves}" stroke="{ROAD}" stroke-width="{_num(cell * 0.02)}" '
+        f'stroke-dasharray="{_num(cell * 0.06)} {_num(cell * 0.05)}" fill="none"/>'
+    )
+
+
 def _crossroads_svg(
     c: int,
     point: tuple[float, float],
@@ -878,14 +991,16 @@ def _crossroads_svg(
     objective: Sequence[int],
     cafes: bool,
     cell: float,
+    ids: _Ids | None = None,
 ) -> list[str]:
     """Café (C; ringed when visited, crossed when its bonus is used), Visit-Them-All point (V;
     ringed when reached) and objective crossroads (O)."""
     x, y = point
     r = cell * 0.12
-    out = [f'<g id="cross-{c}" class="crossroads">']
-    notes = [f"crossroads {crossroads_name(c)}"]
     cafe = catalogue.cafes.get(c) if cafes else None
+    element = (ids or _Ids("", False)).element(f"cross-{c}", clickable=cafe is not None)
+    out = [f'<g {element} class="crossroads">']
+    notes = [f"crossroads {crossroads_name(c)}"]
     ringed = False
     crossed = False
     if cafe is not None:

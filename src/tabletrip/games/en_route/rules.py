@@ -1034,6 +1034,24 @@ class EnRouteState(State):
 
         return render_text(self, seat)
 
+    def render_svg(self, seat: int | None) -> str:
+        """The clickable board `seat` sees (None: a spectator): maps and table (web.py)."""
+        from tabletrip.games.en_route.web import board_svg
+
+        return board_svg(self, seat)
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        """The board keys of what `action` is about: locations, sections, cards (web.py)."""
+        from tabletrip.games.en_route.web import action_targets
+
+        return action_targets(self, action)
+
+    def decision_help(self) -> str:
+        """What the seat to move must decide now, in a few plain sentences (help.py)."""
+        from tabletrip.games.en_route.help import decision_help
+
+        return decision_help(self)
+
     # --- copies ------------------------------------------------------------------------------
 
     def _state_json(self) -> JsonDict:

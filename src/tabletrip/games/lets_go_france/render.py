@@ -9,8 +9,9 @@ Icons are written as two letters everywhere (`Ar` architecture, `At` art, `Fo` f
 history, `Na` nature, `Sh` shopping), in the SVG on a coloured disc, so colour is never the
 only clue. In the SVG every map space is a `<g data-space="<id>">`, every path a
 `<g data-path="<a>|<b>">`, every day column a `<g data-day="<day>">` (ids as in the content
-files and the notation: `travel tours`, `place baguette monday 2`), each with a `<title>`,
-so a web page can make them clickable.
+files and the notation: `travel tours`, `place baguette monday 2`), each with a `<title>`;
+they, the places for a new card, the viewer's hand, the tokens, tracks and reward rows carry
+the `data-target` keys of web.py, so a web page can make them clickable.
 """
 
 from __future__ import annotations
@@ -46,6 +47,19 @@ from tabletrip.games.lets_go_france.content import (
 )
 from tabletrip.games.lets_go_france.legal import PENDING_WORDS
 from tabletrip.games.lets_go_france.scoring import experience_points
+from tabletrip.games.lets_go_france.web import (
+    RESEARCH,
+    WILD,
+    choice_target,
+    day_target,
+    favour_target,
+    hand_target,
+    icon_target,
+    path_target,
+    row_target,
+    slot_target,
+    space_target,
+)
 
 if TYPE_CHECKING:
     from tabletrip.core import Result
@@ -748,6 +762,21 @@ HEAD_H = 54.0  # day name and Favourable Condition token
 Point = tuple[float, float]
 
 
+def _hit_rect(x: float, y: float, w: float, h: float) -> str:
+    """A transparent area that catches clicks on a target (a page may paint it)."""
+    return (
+        f'<rect class="hit" x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}" '
+        'rx="4" fill="#000000" fill-opacity="0"/>'
+    )
+
+
+def _target(key: str, title: str, classes: str = "target") -> str:
+    """The opening of a target group: `<g data-target>` and its title."""
+    return (
+        f"<g class={quoteattr(classes)} data-target={quoteattr(key)}><title>{escape(title)}</title>"
+    )
+
+
 def _text(x: float, y: float, text: str, size: float, **style: str) -> str:
     extra = "".join(f' {key.replace("_", "-")}="{value}"' for key, value in style.items())
     return (
@@ -846,8 +875,11 @@ def _card_svg(
     bottom: bool,
     day: str,
     slot: int,
+    target: str | None = None,
 ) -> list[str]:
-    """One card at (x, y): its upper section; the bottom card also its Highlight band."""
+    """One card at (x, y): its upper section; the bottom card also its Highlight band. A card
+    in a day's column has its `data-day` and `data-slot`; one with a `target` key (a card in
+    the hand, a card to choose) is a clickable target instead."""
     height = TOP_H + (HL_H if bottom else 0) + 4
     key = cell["card"]
     explore = cell["explore"]
@@ -858,11 +890,17 @@ def _card_svg(
         assert card is not None
         title = card_text(card)
     classes = "card" + (" explore" if explore else "") + (" highlight" if bottom else "")
+    where = (
+        f" data-target={quoteattr(target)}"
+        if target
+        else f' data-day={quoteattr(day)} data-slot="{slot}"'
+    )
     out = [
-        f'<g class={quoteattr(classes)} data-day={quoteattr(day)} data-slot="{slot}"'
+        f"<g class={quoteattr(classes)}{where}"
         + (f" data-card={quoteattr(key)}" if key else "")
         + ">",
         f"<title>{escape(title)}</title>",
+        *([_hit_rect(x - 3, y - 3, CARD_W + 6, height + 6)] if target else []),
         f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(CARD_W)}" height="{_num(height)}" rx="5" '
         f'fill="{EXPLORE_FILL if explore else PAPER}" stroke="{INK}" stroke-width="0.9"/>',
     ]
@@ -925,7 +963,8 @@ def _token_svg(x: float, y: float, board: Mapping[str, Any], day: int) -> list[s
     flipped = icon in board["flipped"]
     title = f"Favourable Condition: {icon}" + (" (flipped to its 2 side)" if flipped else "")
     out = [
-        f"<g><title>{escape(title)}</title>",
+        _target(favour_target(DAYS[day]), title, "favour"),
+        _hit_rect(x - 3, y - 3, s + 24, s + 6),
         f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(s)}" height="{_num(s)}" rx="2" '
         f'fill="{fill}" stroke="{INK}" stroke-width="{1.6 if flipped else 0.7}"/>',
         _text(
@@ -956,7 +995,9 @@ def itinerary_svg(
 def _itinerary_body(
     board: Mapping[str, Any], content: Content, title: str
 ) -> tuple[float, float, list[str]]:
-    """The six columns, each a `<g data-day>`, and a strip of the board's tracks under them."""
+    """The six columns, each a `<g data-day>` (its background the day's target, then its
+    Favourable Condition token, its cards and the places for a new card, each a target apart:
+    never one inside another), and a strip of the board's tracks under them."""
     pad = 12.0
     out = [_text(pad, 22, title, 15, font_weight="bold", fill=INK)]
     top = 34.0
@@ -972,16 +1013,21 @@ def _itinerary_body(
         end = y + (HL_H + 4 if column else 0)
         tallest = max(tallest, end)
         count = f"{len(column)}/{MAX_PER_DAY} cards"
+        height = HEAD_H + MAX_PER_DAY * TOP_H + HL_H + 10
+        title = f"{DAY_NAMES[day]}: {count}"
         out += [
             f'<g class="day" data-day={quoteattr(DAYS[day])}>',
-            f"<title>{DAY_NAMES[day]}: {count}</title>",
+            f"<title>{title}</title>",
+            _target(day_target(DAYS[day]), title, "column"),
             f'<rect x="{_num(x - 3)}" y="{_num(top)}" width="{_num(CARD_W + 6)}" '
-            f'height="{_num(HEAD_H + MAX_PER_DAY * TOP_H + HL_H + 10)}" rx="6" '
-            'fill="#efe8d8" stroke="#d8ccb0" stroke-width="0.8"/>',
+            f'height="{_num(height)}" rx="6" fill="#efe8d8" stroke="#d8ccb0" stroke-width="0.8"/>',
+            _hit_rect(x - 3, top, CARD_W + 6, height),
             _text(x + 4, top + 17, DAY_NAMES[day], 13, font_weight="bold", fill=INK),
             _text(x + CARD_W - 4, top + 17, count, 9, text_anchor="end", fill=MUTED),
+            "</g>",
             *_token_svg(x + 4, top + 26, board, day),
             *body,
+            *_slots_svg(x, top + HEAD_H, column, day),
             "</g>",
         ]
     tallest = max(tallest, top + HEAD_H + MAX_PER_DAY * TOP_H + HL_H + 10)
@@ -990,6 +1036,34 @@ def _itinerary_body(
     strip_h, strip = _tracks_svg(board, content, pad, tallest + 10)
     out += strip
     return width, tallest + 10 + strip_h + pad, out
+
+
+def _slots_svg(x: float, top: float, column: Sequence[Any], day: int) -> list[str]:
+    """The places a new card may take in a day's column (none once it is full): a band across
+    the column at each card's upper edge and below the last card, marked by a small arrow on
+    the column's edge."""
+    if len(column) >= MAX_PER_DAY:
+        return []
+    out = []
+    name = DAY_NAMES[day]
+    for slot in range(len(column) + 1):
+        if not column:
+            where = "the first card of the day"
+        elif slot == 0:
+            where = "at the top (tucked under the first card)"
+        elif slot == len(column):
+            where = "at the bottom: the new Highlight of the Day"
+        else:
+            where = f"between cards {slot} and {slot + 1}"
+        y = top + slot * TOP_H
+        out += [
+            _target(slot_target(DAYS[day], slot), f"{name}, place {slot}: {where}", "slot"),
+            _hit_rect(x - 3, y - 8, CARD_W + 6, 16),
+            f'<path d="M{_num(x - 5)} {_num(y - 5)} L{_num(x + 2)} {_num(y)} '
+            f'L{_num(x - 5)} {_num(y + 5)} Z" fill="{MUTED}"/>',
+            "</g>",
+        ]
+    return out
 
 
 def _card_legend(right: float, y: float) -> list[str]:
@@ -1032,6 +1106,8 @@ def _tracks_svg(
     for r, icon in enumerate(ICONS):
         y = top + 18 + r * (cell + 2)
         steps = board["experience"][icon]
+        out.append(_target(icon_target(icon), f"Experience track: {icon}", "track"))
+        out.append(_hit_rect(left - 1, y - 1, 20 + 11 * cell + 2, cell + 2))
         out.append(icon_symbol(icon, left + 8, y + cell / 2, 7.5))
         flipped = steps >= 10
         place = min(steps - 10, 10) if flipped else steps
@@ -1066,6 +1142,7 @@ def _tracks_svg(
             )
             + "</g>"
         )
+        out.append("</g>")
     x0 = left + 20 + 11 * cell + 30
     out.append(_text(x0, top + 10, "Energy", 10, font_weight="bold"))
     energy = board["energy"]
@@ -1092,12 +1169,18 @@ def _tracks_svg(
         ("R", "#3f7cc4", board["research"], "Research tokens"),
         ("P", "#ffffff", board["points"], "point tokens"),
     ]
+    keys = {"W": WILD, "R": RESEARCH}
     for k, (letter, fill, count, words) in enumerate(tokens):
         x = x0 + k * 62
         ink = INK if fill == "#ffffff" else "#ffffff"
+        if letter in keys:
+            out.append(_target(keys[letter], f"{words}: {count}", "tokens"))
+            out.append(_hit_rect(x - 3, top + 48, 56, 38))
         out.append(_badge(x + 9, top + 60, letter, fill, ink, words, r=9))
         out.append(_text(x + 22, top + 64, f"\u00d7{count}", 11, font_weight="bold"))
         out.append(_text(x, top + 82, words.split()[0], 8, fill=MUTED))
+        if letter in keys:
+            out.append("</g>")
     goals = board["goals"]
     flags = [flag_text(f) for f, k in ((1, "single_flag"), (2, "double_flag")) if goals[k]]
     out.append(_text(x0, top + 104, "Flags reached: " + (", ".join(flags) if flags else "none"), 9))
@@ -1108,6 +1191,8 @@ def _tracks_svg(
     for r, row in enumerate(content.board.reward_rows):
         y = top + 18 + r * 26
         used = board["reward_rows"][r]
+        out.append(_target(row_target(r), f"Reward row {r}: {used} of {len(row)} covered", "row"))
+        out.append(_hit_rect(x1 - 2, y - 2, len(row) * 118 - 2, 25))
         for k, rewards in enumerate(row):
             x = x1 + k * 118
             covered = k < used
@@ -1126,6 +1211,7 @@ def _tracks_svg(
                 )
                 + "</g>"
             )
+        out.append("</g>")
     moved = board["moved"]
     if moved:
         words = " ".join(ICON_CODES[i] + ("=2" if i in board["flipped"] else "") for i in moved)
@@ -1134,11 +1220,12 @@ def _tracks_svg(
     return 18 + 6 * (cell + 2) + 6, out
 
 
-def _wrap_svg(body: Sequence[str], w: float, h: float, width: int, title: str) -> str:
+def _wrap_svg(body: Sequence[str], w: float, h: float, width: int | None, title: str) -> str:
+    """The whole SVG; `width` None leaves the size to the page (`width="100%"`)."""
+    size = 'width="100%"' if width is None else f'width="{width}" height="{_num(width * h / w)}"'
     return "\n".join(
         [
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-            f'height="{_num(width * h / w)}" viewBox="0 0 {_num(w)} {_num(h)}" '
+            f'<svg xmlns="http://www.w3.org/2000/svg" {size} viewBox="0 0 {_num(w)} {_num(h)}" '
             f'font-family="{FONT}">',
             f"<title>{escape(title)}</title>",
             f'<rect width="{_num(w)}" height="{_num(h)}" fill="{BACKGROUND}"/>',
@@ -1226,9 +1313,10 @@ def _path_svg(path: Any, pts: Mapping[str, Point], bend: bool) -> list[str]:
         f"dotted path, pay a {path.cost} token" if path.dotted else "solid path, a Travel action"
     )
     classes = "path dotted" if path.dotted else "path solid"
+    key = path_target(path.a, path.b, path.dotted)
     out = [
-        f"<g class={quoteattr(classes)} data-path={quoteattr(f'{path.a}|{path.b}')}>"
-        f"<title>{escape(title)}</title>"
+        f"<g class={quoteattr(classes)} data-path={quoteattr(f'{path.a}|{path.b}')} "
+        f"data-target={quoteattr(key)}><title>{escape(title)}</title>"
     ]
     mx, my = (ax + bx) / 2, (ay + by) / 2
     if bend:
@@ -1239,7 +1327,10 @@ def _path_svg(path: Any, pts: Mapping[str, Point], bend: bool) -> list[str]:
         mx, my = (ax + 2 * cx + bx) / 4, (ay + 2 * cy + by) / 4
     else:
         d = f"M{_num(ax)} {_num(ay)} L{_num(bx)} {_num(by)}"
-    out.append(f'<path d="{d}" fill="none" stroke="#000000" stroke-opacity="0" stroke-width="8"/>')
+    out.append(
+        f'<path class="hit" d="{d}" fill="none" stroke="#000000" stroke-opacity="0" '
+        'stroke-width="12" stroke-linecap="round"/>'
+    )
     if path.dotted:
         out.append(
             f'<path d="{d}" fill="none" stroke="#5a4a3a" stroke-width="2.2" '
@@ -1312,8 +1403,11 @@ def _space_svg(
         "space" + (" start" if space.start else "") + (" explore" if space.explore_once else "")
     )
     out = [
-        f"<g class={quoteattr(classes)} data-space={quoteattr(space.id)}>",
+        f"<g class={quoteattr(classes)} data-space={quoteattr(space.id)} "
+        f"data-target={quoteattr(space_target(space.id))}>",
         f"<title>{escape('; '.join(notes))}</title>",
+        f'<circle class="hit" cx="{_num(x)}" cy="{_num(y)}" r="{_num(NODE_R + 9)}" '
+        'fill="#000000" fill-opacity="0"/>',
     ]
     if space.start:
         s = NODE_R + 5
@@ -1487,16 +1581,54 @@ def _legend_rows(
 # --- the whole picture ---------------------------------------------------------------------------
 
 
-def render_svg(state: LetsGoState, seat: int | None = None, width: int = 1800) -> str:
+def render_svg(state: LetsGoState, seat: int | None = None, width: int | None = 1800) -> str:
     """What `seat` sees (None: a spectator), from its observation only: its itinerary (a
-    spectator: the board of the seat to play, as revealed) beside the regional map."""
+    spectator: the board of the seat to play, as revealed) and its hand beside the regional
+    map (`width` None: as wide as the page)."""
     observation = state.public_observation() if seat is None else state.observation(seat)
     return observation_svg(observation, game_content(state.game), width)
 
 
-def observation_svg(observation: Mapping[str, Any], content: Content, width: int = 1800) -> str:
-    """The viewer's itinerary and tracks, and the map with every Traveler and Exploration token
-    the observation shows, side by side."""
+def _offer_svg(
+    observation: Mapping[str, Any], content: Content, left: float, top: float
+) -> tuple[float, list[str]]:
+    """Under a seat's itinerary: the cards it must choose between (a goal tile's two, the two
+    passed to the solo travel agent), else its hand; each card a target. Its height and
+    elements (none for a spectator or an empty hand)."""
+    if observation.get("goal_cards"):
+        cards = observation["goal_cards"]
+        title = "Drawn for your goal tile: choose the Highlight of the Day to score"
+    elif observation.get("agent_cards"):
+        cards = observation["agent_cards"]
+        title = "Passed to the travel agent: choose the card it takes first"
+    else:
+        cards = observation.get("hand") or []
+        to_play = observation.get("cards_to_play") or 0
+        title = f"Your hand ({_plural(len(cards), 'card')})" + (
+            f": play {to_play}" if to_play else ""
+        )
+    if not cards:
+        return 0.0, []
+    choosing = cards is not observation.get("hand")
+    out = ['<g class="offer">', _text(left, top + 16, title, 13, font_weight="bold", fill=INK)]
+    card_h = TOP_H + HL_H + 4
+    y = top + 26
+    for k, key in enumerate(cards):
+        x = left + (k % 6) * (CARD_W + COL_GAP)
+        if k and k % 6 == 0:
+            y += card_h + 10
+        target = choice_target(k) if choosing else hand_target(key)
+        cell = {"card": key, "explore": False}
+        out += _card_svg(x, y, cell, content, True, "", 0, target=target)
+    out.append("</g>")
+    return y + card_h + 12 - top, out
+
+
+def observation_svg(
+    observation: Mapping[str, Any], content: Content, width: int | None = 1800
+) -> str:
+    """The viewer's itinerary, tracks and hand, and the map with every Traveler and Exploration
+    token the observation shows, side by side."""
     seat = observation.get("seat")
     players = len(observation["stack_sizes"])
     boards = list(observation["boards"][:players])
@@ -1510,6 +1642,10 @@ def observation_svg(observation: Mapping[str, Any], content: Content, width: int
     if observation["phase"] == "plan":
         whose += f", round {observation['round']} of 14"
     it_w, it_h, itinerary = _itinerary_body(boards[shown], content, whose)
+    if seat is not None:
+        offer_h, offer = _offer_svg(observation, content, 12.0, it_h - 12)
+        it_h += offer_h
+        itinerary += offer
     travelers = {s: b["traveler"] for s, b in enumerate(boards)}
     explored = {s: b["explored"] for s, b in enumerate(boards)}
     map_w, map_h, region = _map_body(content.region, travelers, explored, seat, players)

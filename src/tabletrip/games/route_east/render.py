@@ -7,7 +7,8 @@ and only the attractions of others that are face up (visited, or a seat's last o
 
 Space ids (`tr-ankara`) are the notation's: `move tr-ankara`. In the SVG every space is a
 `<g data-space="<id>">` and every road a `<g data-road="<a>|<b>">` (ids as in the board file),
-each with a `<title>`, so a web page can make them clickable.
+each with a `<title>`; with every piece and card pile they carry the `data-target` keys of
+web.py, so a web page can make them clickable.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from tabletrip.games.route_east.content import (
     TOLL,
     Board,
 )
+from tabletrip.games.route_east.web import PILES, road_target, seat_target, space_target
 
 if TYPE_CHECKING:
     from tabletrip.games.route_east.rules import RouteEastState
@@ -492,6 +494,8 @@ MINE = "#d81b60"  # the viewer's own attractions
 MAP_WIDTH = 1000.0  # layout units across the map
 SPACE_R = 4.2  # a space's half size in layout units
 PIECE_R = 5.6
+SPACE_HIT = 7.4  # the radius round a space that a click reaches (spaces are 15 apart or more)
+PILE_W, PILE_H = 44.0, 30.0  # a card pile on the board
 LAND_WIDTH = 24.0
 LEGEND_FONT = 8.5
 
@@ -615,15 +619,16 @@ class AttractionMark:
     visited: bool
 
 
-def render_svg(state: RouteEastState, seat: int | None = None, width: int = 1400) -> str:
-    """The board as `seat` sees it (None: a spectator), from its observation only."""
+def render_svg(state: RouteEastState, seat: int | None = None, width: int | None = 1400) -> str:
+    """The board as `seat` sees it (None: a spectator), from its observation only (`width`
+    None: as wide as the page, see `board_svg`)."""
     observation = state.public_observation() if seat is None else state.observation(seat)
     return observation_svg(observation, state.game.board, width)
 
 
-def observation_svg(observation: Mapping[str, Any], board: Board, width: int = 1400) -> str:
-    """The board with every piece and the attractions `observation` shows: the viewer's own,
-    and of the others only the visited ones and last ones (face up)."""
+def observation_svg(observation: Mapping[str, Any], board: Board, width: int | None = 1400) -> str:
+    """The board with every piece, the card piles and the attractions `observation` shows: the
+    viewer's own, and of the others only the visited ones and last ones (face up)."""
     seat = observation.get("seat")
     pieces = [info["space"] for info in observation["seats"]]
     marks: list[AttractionMark] = []
@@ -647,6 +652,8 @@ def observation_svg(observation: Mapping[str, Any], board: Board, width: int = 1
         turn_of=observation.get("turn_of"),
         width=width,
         title=title,
+        piles=observation.get("decks"),
+        fuel_supply=observation.get("fuel_supply"),
     )
 
 
@@ -656,15 +663,20 @@ def board_svg(
     attractions: Sequence[AttractionMark] = (),
     viewer: int | None = None,
     turn_of: int | None = None,
-    width: int = 1400,
+    width: int | None = 1400,
     title: str = "Route East",
+    piles: Mapping[str, int] | None = None,
+    fuel_supply: int | None = None,
 ) -> str:
     """An SVG of the board: countries, roads by kind, spaces by kind (shape and colour, with a
-    legend), the Caspian crossing, the `pieces` (space id by seat) and known `attractions`.
+    legend), the Caspian crossing, the `pieces` (space id by seat), known `attractions` and,
+    given their sizes (`piles`, an observation's `decks`), the card piles.
 
     Each space is a `<g data-space="id">` (class `space <kind>`, plus `mine` for the viewer's
     own attractions), each road a `<g data-road="a|b">` (class `road <kind>`, plus
-    `no-trains`), each piece a `<g data-seat="k">`; all with a `<title>`.
+    `no-trains`), each piece a `<g data-seat="k">`, each pile a `<g data-pile="name">`; all
+    with a `<title>` and a `data-target` key (web.py). `width` None leaves the size to the
+    page (`width="100%"`, the height from the viewBox).
     """
     layout = board_layout(board)
     pts = list(layout.points)
@@ -694,11 +706,18 @@ def board_svg(
     right = max([layout.width] + [b[2] for b in boxes]) + 14
     bottom = max([layout.height] + [b[3] for b in boxes]) + 12
     view_w = right - left
-    legend_h, legend = _legend_svg(left, bottom, view_w, len(pieces), viewer)
-    view_h = bottom - top + legend_h
+    piles_h, piles_out = 0.0, []
+    if piles is not None:
+        piles_h, piles_out = _piles_svg(left, bottom, piles, fuel_supply)
+    legend_h, legend = _legend_svg(left, bottom + piles_h, view_w, len(pieces), viewer)
+    view_h = bottom - top + piles_h + legend_h
+    size = (
+        'width="100%"'
+        if width is None
+        else f'width="{width}" height="{_num(width * view_h / view_w)}"'
+    )
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
-        f'height="{_num(width * view_h / view_w)}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
         f'viewBox="{_num(left)} {_num(top)} {_num(view_w)} {_num(view_h)}" '
         'font-family="DejaVu Sans, Verdana, sans-serif">',
         f"<title>{escape(title)}</title>",
@@ -719,9 +738,57 @@ def board_svg(
     out.append("</g>")
     out += ['<g id="place-names">', *place_labels, "</g>"]
     out += _pieces_svg(board, pts, pieces, viewer, turn_of)
+    out += piles_out
     out += legend
     out.append("</svg>")
     return "\n".join(out)
+
+
+PILE_FILL = {"ignition": "#f6c36b", "border": "#f3a27f", "action": "#a9cdec"}
+PILE_WORDS = {
+    "ignition": "draw one to start a turn",
+    "border": "at a Border, draw one to cross",
+    "action": "a move takes one",
+}
+
+
+def _piles_svg(
+    left: float, top: float, decks: Mapping[str, int], fuel_supply: int | None
+) -> tuple[float, list[str]]:
+    """Under the map: the Ignition, Border and Action piles (each a card stack with its size),
+    then the ATM pile and the Fuel Tokens left. Returns its height and its elements."""
+    out = ['<g id="piles">']
+    x, y = left + 12, top + 4
+    for name, key, label in PILES:
+        count = decks.get(name, 0)
+        played = decks.get(f"{name}_discards")
+        note = f", {played} played" if played else ""
+        title = f"{label} deck: {count} cards{note}; {PILE_WORDS[name]}"
+        out += [
+            f'<g class="pile" data-pile="{name}" data-target="{key}">',
+            f"<title>{escape(title)}</title>",
+            f'<rect class="hit" x="{_num(x - 3)}" y="{_num(y - 3)}" width="{_num(PILE_W + 8)}" '
+            f'height="{_num(PILE_H + 8)}" rx="4" fill="#000000" fill-opacity="0"/>',
+            f'<rect x="{_num(x + 2)}" y="{_num(y + 2)}" width="{_num(PILE_W)}" '
+            f'height="{_num(PILE_H)}" rx="3" fill="#ffffff" stroke="{INK}" stroke-width="0.6"/>',
+            f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(PILE_W)}" height="{_num(PILE_H)}" '
+            f'rx="3" fill="{PILE_FILL[name]}" stroke="{INK}" stroke-width="0.8"/>',
+            f'<text x="{_num(x + PILE_W / 2)}" y="{_num(y + 11)}" font-size="7.5" '
+            f'font-weight="bold" text-anchor="middle">{escape(label)}</text>',
+            f'<text x="{_num(x + PILE_W / 2)}" y="{_num(y + 24)}" font-size="10" '
+            f'font-weight="bold" text-anchor="middle">{count}</text>',
+            "</g>",
+        ]
+        x += PILE_W + 14
+    notes = [f"ATM pile: {decks.get('atm', 0)} Bank cards"]
+    if fuel_supply is not None:
+        notes.append(f"Fuel Tokens in the supply: {fuel_supply}")
+    out.append(
+        f'<text x="{_num(x + 4)}" y="{_num(y + PILE_H / 2 + 3)}" '
+        f'font-size="{LEGEND_FONT}">{escape("; ".join(notes))}</text>'
+    )
+    out.append("</g>")
+    return PILE_H + 12, out
 
 
 def _samples(a: Point, b: Point, step: float) -> list[Point]:
@@ -775,6 +842,34 @@ def _sea_label_box(board: Board, pts: Sequence[Point], labeller: _Labeller) -> B
 def _country_labels(board: Board, pts: Sequence[Point], labeller: _Labeller) -> list[str]:
     """Each country's name in capitals on each of its parts (Russia has two)."""
     out = []
+    for text, size, spacing, candidates in _country_label_candidates(board, pts):
+        box = labeller.place(candidates)
+        out.append(
+            _text(
+                box,
+                text,
+                size,
+                font_weight="bold",
+                letter_spacing=str(spacing),
+                fill="#7a6c55",
+            )
+        )
+    return out
+
+
+_COUNTRY_CANDIDATES: dict[int, tuple[Board, list[Any]]] = {}
+
+
+def _country_label_candidates(
+    board: Board, pts: Sequence[Point]
+) -> list[tuple[str, float, float, list[tuple[Box, float]]]]:
+    """Per country part: its name, size, letter spacing and the boxes it may take round the
+    part's centre, each with its cost (farther from the centre or the part's spaces costs
+    more). Board facts only, so worked out once per board."""
+    cached = _COUNTRY_CANDIDATES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    labels = []
     size, spacing = 10.0, 1.5
     for c, name in enumerate(board.country_names):
         for part in _country_parts(board, c):
@@ -791,18 +886,9 @@ def _country_labels(board: Board, pts: Sequence[Point], labeller: _Labeller) -> 
                     near = min(math.hypot(pts[s][0] - cx - dx, pts[s][1] - cy - dy) for s in part)
                     cost = math.hypot(dx, dy) * 0.04 + (0 if near < 26 else (near - 26) * 0.5)
                     candidates.append((box, cost))
-            box = labeller.place(candidates)
-            out.append(
-                _text(
-                    box,
-                    text,
-                    size,
-                    font_weight="bold",
-                    letter_spacing=str(spacing),
-                    fill="#7a6c55",
-                )
-            )
-    return out
+            labels.append((text, size, spacing, candidates))
+    _COUNTRY_CANDIDATES[id(board)] = (board, labels)
+    return labels
 
 
 def _country_parts(board: Board, country: int) -> list[list[int]]:
@@ -911,11 +997,14 @@ def _roads_svg(board: Board, pts: Sequence[Point]) -> list[str]:
         title = f"{ida} - {idb}: {ROAD_WORDS[name]}" + (", No Trains" if no_trains else "")
         classes = f"road {name}" + (" no-trains" if no_trains else "")
         out.append(
-            f"<g class={quoteattr(classes)} data-road={quoteattr(f'{ida}|{idb}')}>"
-            f"<title>{escape(title)}</title>"
+            f"<g class={quoteattr(classes)} data-road={quoteattr(f'{ida}|{idb}')} "
+            f"data-target={quoteattr(road_target(ida, idb))}><title>{escape(title)}</title>"
         )
         coords = f'x1="{_num(ax)}" y1="{_num(ay)}" x2="{_num(bx)}" y2="{_num(by)}"'
-        out.append(f'<line {coords} stroke="#000000" stroke-opacity="0" stroke-width="7"/>')
+        out.append(
+            f'<line class="hit" {coords} stroke="#000000" stroke-opacity="0" stroke-width="7" '
+            'stroke-linecap="round"/>'
+        )
         out.append(_road_line(coords, name))
         length = math.hypot(bx - ax, by - ay) or 1.0
         ux, uy = (bx - ax) / length, (by - ay) / length
@@ -1036,11 +1125,14 @@ def _space_svg(
             f"{seat_name(m.seat)}'s attraction, {'visited' if m.visited else 'the last, face up'}"
         )
     classes = f"space {kind}" + (" mine" if mine else "") + (" face-up" if others else "")
-    out = [
-        f"<g class={quoteattr(classes)} data-space={quoteattr(ident)}>",
-        f"<title>{escape('; '.join(notes))}</title>",
-    ]
     r = SPACE_R * (1.3 if kind in ("start", "finish", "boat") else 1.0)
+    out = [
+        f"<g class={quoteattr(classes)} data-space={quoteattr(ident)} "
+        f"data-target={quoteattr(space_target(ident))}>",
+        f"<title>{escape('; '.join(notes))}</title>",
+        f'<circle class="hit" cx="{_num(x)}" cy="{_num(y)}" r="{_num(max(r * 1.8, SPACE_HIT))}" '
+        'fill="#000000" fill-opacity="0"/>',
+    ]
     if mine:
         out.append(
             f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(r * 2.4)}" fill="#ffffff" '
@@ -1094,8 +1186,10 @@ def _pieces_svg(
             who = seat_name(seat) + (" (you)" if seat == viewer else "")
             title = f"{who} at {space}" + (", to play" if seat == turn_of else "")
             out.append(
-                f'<g class="piece" data-seat="{seat}" data-space={quoteattr(space)}>'
-                f"<title>{escape(title)}</title>"
+                f'<g class="piece" data-seat="{seat}" data-space={quoteattr(space)} '
+                f'data-target="{seat_target(seat)}"><title>{escape(title)}</title>'
+                f'<circle class="hit" cx="{_num(px)}" cy="{_num(py)}" r="{_num(PIECE_R + 1.5)}" '
+                'fill="#000000" fill-opacity="0"/>'
                 + _piece(px, py, seat, seat == turn_of, tip=(x, y - 1))
                 + "</g>"
             )

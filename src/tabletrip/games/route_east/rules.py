@@ -1045,6 +1045,25 @@ class RouteEastState(State):
 
         return render_text(self, seat)
 
+    def render_svg(self, seat: int | None) -> str:
+        """The board as `seat` sees it (None: a spectator), sized by the page, with every
+        element a move can be about marked `data-target` (web.py)."""
+        from tabletrip.games.route_east.render import render_svg
+
+        return render_svg(self, seat, width=None)
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        """The board elements `action` is about: a space, a road, a piece, a card pile."""
+        from tabletrip.games.route_east.web import action_targets
+
+        return action_targets(self, action)
+
+    def decision_help(self) -> str:
+        """What the player to move decides now, in a few plain sentences (help.py)."""
+        from tabletrip.games.route_east.help import decision_help
+
+        return decision_help(self)
+
     # --- copies --------------------------------------------------------------------------------
 
     def _state_json(self) -> JsonDict:

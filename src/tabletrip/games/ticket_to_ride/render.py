@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -309,6 +310,87 @@ def _route_samples(
     return samples
 
 
+@dataclass(frozen=True)
+class MapLayout:
+    """Where everything of a map goes in an SVG `width` wide: a pure function of the map.
+
+    Placing the city names is the slow part of drawing a map, so a front end that draws the
+    same map often makes the layout once (`map_layout`) and passes it to `map_svg`.
+    """
+
+    width: int
+    points: dict[str, tuple[float, float]]  # city name to its dot
+    labels: dict[str, Box]  # city name to its label box
+    sides: dict[int, float]  # route id to its offset: 0 single, -1 / +1 the two of a double
+    box: Box  # left, top, right, bottom of the map with its labels
+    car_h: float  # height of a train space
+    radius: float  # radius of a city dot
+
+
+def map_layout(static_info: Mapping[str, Any], width: int = 1000) -> MapLayout:
+    """Project the cities, place their names and offset double routes (see `MapLayout`)."""
+    cities = static_info["cities"]
+    routes = static_info["routes"]
+    margin = width * 0.03
+    points, height = _projection(cities, width, margin)
+    car_h = width * 0.0095
+    radius = width * 0.0065
+    font = width * 0.0125
+    pairs: dict[frozenset[str], list[int]] = {}
+    degree = {c["name"]: 0 for c in cities}
+    for route in routes:
+        pairs.setdefault(frozenset((route["a"], route["b"])), []).append(route["id"])
+        degree[route["a"]] += 1
+        degree[route["b"]] += 1
+    sides = {}
+    for route in routes:
+        twins = sorted(pairs[frozenset((route["a"], route["b"]))])
+        sides[route["id"]] = 0.0 if len(twins) == 1 else (-1.0 if route["id"] == twins[0] else 1.0)
+    labels = _place_labels(
+        points, degree, _route_samples(routes, points, car_h), radius, font, car_h
+    )
+    # The picture is the map plus wherever the names reach.
+    pad = width * 0.01
+    left = min(0.0, *(box[0] - pad for box in labels.values()))
+    top = min(0.0, *(box[1] - pad for box in labels.values()))
+    right = max(float(width), *(box[2] + pad for box in labels.values()))
+    bottom = max(height, *(box[3] + pad for box in labels.values()))
+    return MapLayout(width, points, labels, sides, (left, top, right, bottom), car_h, radius)
+
+
+def map_svg(
+    static_info: Mapping[str, Any],
+    layout: MapLayout,
+    owner: Mapping[int, int],
+    city_marks: Mapping[str, tuple[str, str]] | None = None,
+) -> list[str]:
+    """The routes and cities of a map as SVG elements (no `<svg>` around them).
+
+    `owner` maps claimed route ids to seats; `city_marks` gives some cities a ring: name to
+    (class, note), class `ticket-city` (solid ring) or `offered-city` (dashed ring).
+    """
+    out = ['<g id="routes">']
+    for route in static_info["routes"]:
+        out += _route_svg(
+            route,
+            layout.points,
+            layout.sides[route["id"]],
+            owner.get(route["id"]),
+            layout.car_h,
+            layout.radius * 1.6,
+        )
+    out.append("</g>")
+    out.append('<g id="cities">')
+    marks = city_marks or {}
+    for index, city in enumerate(static_info["cities"]):
+        name = city["name"]
+        out += _city_svg(
+            index, name, layout.points[name], layout.labels[name], layout.radius, marks.get(name)
+        )
+    out.append("</g>")
+    return out
+
+
 def render_svg(
     static_info: Mapping[str, Any],
     routes_by_seat: Mapping[int, Sequence[int]] | None = None,
@@ -316,61 +398,36 @@ def render_svg(
 ) -> str:
     """An SVG of the map: cities, every route as its train spaces, claimed routes marked.
 
-    Each route is a `<g id="route-<id>">` with a `<title>`; a claimed route is drawn in its
-    seat's colour with the seat number written on every train space.
+    Each route is a `<g id="route-<id>" data-target="route-<id>">` with a `<title>` and a
+    wide transparent line to click; a claimed route is drawn in its seat's colour with the
+    seat number written on every train space.
     """
-    cities = static_info["cities"]
-    routes = static_info["routes"]
-    margin = width * 0.03
-    points, height = _projection(cities, width, margin)
+    layout = map_layout(static_info, width)
     owner = {r: s for s, ids in (routes_by_seat or {}).items() for r in ids}
     seats = sorted({s for s, ids in (routes_by_seat or {}).items() if ids})
-    car_h = width * 0.0095
-    radius = width * 0.0065
-    font = width * 0.0125
-
-    pairs: dict[frozenset[str], list[int]] = {}
-    degree = {c["name"]: 0 for c in cities}
-    for route in routes:
-        pairs.setdefault(frozenset((route["a"], route["b"])), []).append(route["id"])
-        degree[route["a"]] += 1
-        degree[route["b"]] += 1
-    labels = _place_labels(
-        points, degree, _route_samples(routes, points, car_h), radius, font, car_h
-    )
-    # The picture is the map plus wherever the names reach, plus a legend row under it.
-    pad = width * 0.01
-    left = min(0.0, *(box[0] - pad for box in labels.values()))
-    top = min(0.0, *(box[1] - pad for box in labels.values()))
-    right = max(float(width), *(box[2] + pad for box in labels.values()))
-    bottom = max(height, *(box[3] + pad for box in labels.values()))
+    left, top, right, bottom = layout.box
     legend_h = width * 0.04 if seats else 0.0
     view_w, view_h = right - left, bottom + legend_h - top
     pixel_h = width * view_h / view_w
-
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(pixel_h)}" '
         f'viewBox="{_num(left)} {_num(top)} {_num(view_w)} {_num(view_h)}" '
         'font-family="DejaVu Sans, Verdana, sans-serif">',
-        f"<title>Ticket to Ride: {escape(MAP_TITLES.get(static_info['map'], static_info['map']))}"
-        " map</title>",
+        svg_title(static_info),
         f'<rect x="{_num(left)}" y="{_num(top)}" width="{_num(view_w)}" height="{_num(view_h)}" '
         f'fill="{BACKGROUND}"/>',
-        '<g id="routes">',
     ]
-    for route in routes:
-        twins = sorted(pairs[frozenset((route["a"], route["b"]))])
-        side = 0.0 if len(twins) == 1 else (-1.0 if route["id"] == twins[0] else 1.0)
-        out += _route_svg(route, points, side, owner.get(route["id"]), car_h, radius * 1.6)
-    out.append("</g>")
-    out.append('<g id="cities">')
-    for index, city in enumerate(cities):
-        out += _city_svg(index, city["name"], points[city["name"]], labels[city["name"]], radius)
-    out.append("</g>")
+    out += map_svg(static_info, layout, owner)
     if seats:
-        out += _legend_svg(seats, bottom, left + width * 0.03, width, legend_h)
+        out += legend_svg(seats, bottom, left + width * 0.03, width, legend_h)
     out.append("</svg>")
     return "\n".join(out)
+
+
+def svg_title(static_info: Mapping[str, Any]) -> str:
+    """The `<title>` of a map picture."""
+    name = MAP_TITLES.get(static_info["map"], static_info["map"])
+    return f"<title>Ticket to Ride: {escape(name)} map</title>"
 
 
 def _route_svg(
@@ -406,12 +463,21 @@ def _route_svg(
         classes += f" claimed seat-{seat}"
     else:
         fill, ink = ROUTE_FILL.get(color, "#cccccc"), ""
+    target = f"route-{route['id']}"
     out = [
-        f'<g id="route-{route["id"]}" class={quoteattr(classes)}'
+        f'<g id="{target}" class={quoteattr(classes)} data-target="{target}"'
         + (f' data-seat="{seat}"' if seat is not None else "")
         + ">",
         f"<title>{escape(title)}</title>",
     ]
+    # A line along the train spaces to click: wide, but no wider than half a double route.
+    ends = [start, start + usable]
+    hit = [(ax + ux * t + nx * offset, ay + uy * t + ny * offset) for t in ends]
+    out.append(
+        f'<line class="hit" x1="{_num(hit[0][0])}" y1="{_num(hit[0][1])}" '
+        f'x2="{_num(hit[1][0])}" y2="{_num(hit[1][1])}" stroke="#000000" stroke-opacity="0" '
+        f'stroke-width="{_num(car_h * (1.3 if side else 2.4))}"/>'
+    )
     stroke = "#000000" if seat is not None else "#444444"
     stroke_w = car_h * (0.22 if seat is not None else 0.12)
     for i in range(length):
@@ -434,18 +500,33 @@ def _route_svg(
 
 
 def _city_svg(
-    index: int, name: str, point: tuple[float, float], label: Box, radius: float
+    index: int,
+    name: str,
+    point: tuple[float, float],
+    label: Box,
+    radius: float,
+    mark: tuple[str, str] | None = None,
 ) -> list[str]:
-    """A city: a dot, and its name in its label box with a halo so routes do not hide it."""
+    """A city: a dot, and its name in its label box with a halo so routes do not hide it;
+    `mark` (class, note) rings it: solid for `ticket-city`, dashed otherwise."""
     x, y = point
     font = (label[3] - label[1]) / 1.05
     text = (
         f'x="{_num(label[0])}" y="{_num(label[1] + font * 0.82)}" font-size="{_num(font)}"'
         f">{escape(name)}</text>"
     )
+    classes = "city" + (f" {mark[0]}" if mark else "")
+    ring = []
+    if mark:
+        dash = "" if mark[0] == "ticket-city" else f' stroke-dasharray="{_num(radius * 0.6)}"'
+        ring.append(
+            f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(radius * 2)}" fill="none" '
+            f'stroke="#6a1b9a" stroke-width="{_num(radius * 0.45)}"{dash}/>'
+        )
     return [
-        f'<g id="city-{index}" class="city">',
-        f"<title>{escape(name)}</title>",
+        f'<g id="city-{index}" class={quoteattr(classes)}>',
+        f"<title>{escape(name + (f' ({mark[1]})' if mark else ''))}</title>",
+        *ring,
         f'<circle cx="{_num(x)}" cy="{_num(y)}" r="{_num(radius)}" fill="#c0392b" '
         f'stroke="#000000" stroke-width="{_num(radius * 0.3)}"/>',
         f'<text stroke="{BACKGROUND}" stroke-width="{_num(font * 0.3)}" '
@@ -455,10 +536,15 @@ def _city_svg(
     ]
 
 
-def _legend_svg(
-    seats: Sequence[int], top: float, left: float, width: int, height: float
+def legend_svg(
+    seats: Sequence[int],
+    top: float,
+    left: float,
+    width: int,
+    height: float,
+    viewer: int | None = None,
 ) -> list[str]:
-    """Which seat owns which train colour and number, under the map."""
+    """Which seat owns which train colour and number, under the map (`viewer`: `you`)."""
     size = height * 0.45
     y = top + height * 0.25
     out = ['<g id="legend">']
@@ -476,7 +562,14 @@ def _legend_svg(
         )
         out.append(
             f'<text x="{_num(x + size * 2)}" y="{_num(y + size * 0.8)}" '
-            f'font-size="{_num(size * 0.85)}">{escape(seat_name(seat))}</text>'
+            f'font-size="{_num(size * 0.85)}">{escape(_legend_name(seat, viewer))}</text>'
         )
     out.append("</g>")
     return out
+
+
+def _legend_name(seat: int, viewer: int | None) -> str:
+    """`seat 1 (red)`, or `you (red)` for the viewer."""
+    if seat == viewer:
+        return f"you ({SEAT_COLORS[seat % len(SEAT_COLORS)]})"
+    return seat_name(seat)

@@ -719,6 +719,24 @@ class TicketToRideState(State):
 
         return render_text(self, seat)
 
+    def render_svg(self, seat: int | None) -> str:
+        """The clickable board `seat` sees (None: a spectator): map and card table (web.py)."""
+        from tabletrip.games.ticket_to_ride.web import board_svg
+
+        return board_svg(self, seat)
+
+    def action_targets(self, action: Action) -> tuple[str, ...]:
+        """The board keys of what `action` is about: a route, face-up slots, a pile (web.py)."""
+        from tabletrip.games.ticket_to_ride.web import action_targets
+
+        return action_targets(self, action)
+
+    def decision_help(self) -> str:
+        """What the seat to move must decide now, in a few plain sentences (help.py)."""
+        from tabletrip.games.ticket_to_ride.help import decision_help
+
+        return decision_help(self)
+
     def _cards_json(self, counts: list[int]) -> dict[str, int]:
         names = self.game.board.card_names
         return {names[i]: n for i, n in enumerate(counts) if n}
