@@ -1,4 +1,5 @@
-# tabletrip: `make run` to play, `make test` to set up and run the checks, `make bench`.
+# tabletrip: `make run` starts the server (play in the browser), `make test` sets up and runs
+# the checks, `make bench` measures.
 # Needs only python3.11+ and GNU make: the first run creates .venv and installs the project.
 
 PYTHON ?= python3
@@ -9,12 +10,12 @@ PIP = $(BIN)/python -m pip --quiet --disable-pip-version-check
 INSTALLED = $(VENV)/.installed
 INSTALLED_TEST = $(VENV)/.installed-test
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean browser
 
 run: $(INSTALLED)
-	$(BIN)/tabletrip play
+	$(BIN)/tabletrip serve
 
-test: $(INSTALLED_TEST)
+test: $(INSTALLED_TEST) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
@@ -36,6 +37,14 @@ $(INSTALLED): pyproject.toml | $(BIN)/python
 $(INSTALLED_TEST): pyproject.toml | $(BIN)/python
 	$(PIP) install -e '.[test]'
 	@touch $@ $(INSTALLED)
+
+# The browser tests drive Debian's Chromium; install it when it is missing (needs root or sudo).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium for the browser tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium \
+		|| echo "could not install chromium: the browser tests will be skipped"; }
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis

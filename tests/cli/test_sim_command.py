@@ -22,9 +22,14 @@ SIM = "sim ticket-to-ride --games 4 --bot random --workers 1"
 
 
 def count(path: Path, table: str) -> int:
+    """Rows in a table of a sim file (0 while the file is being created)."""
     db = sqlite3.connect(path)
-    (found,) = db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
-    db.close()
+    try:
+        (found,) = db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()
+    except sqlite3.OperationalError:  # the schema is not written yet
+        found = 0
+    finally:
+        db.close()
     return int(found)
 
 

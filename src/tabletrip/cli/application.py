@@ -15,6 +15,7 @@ from tabletrip.cli.game_catalog import games
 from tabletrip.cli.play_command import play
 from tabletrip.cli.replay_command import replay
 from tabletrip.cli.report_command import report
+from tabletrip.cli.serve_command import serve
 from tabletrip.cli.sim_command import sim
 from tabletrip.core.errors import TabletripError
 
@@ -49,6 +50,7 @@ app.command()(play)
 app.command()(replay)
 app.command()(sim)
 app.command()(report)
+app.command()(serve)
 
 
 def main() -> None:

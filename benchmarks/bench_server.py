@@ -1,0 +1,357 @@
+"""The game server under load: N rooms of two WebSocket players each, on loopback.
+
+`tabletrip serve` runs in a subprocess on a free port with a temporary SQLite file. Each room
+has two human seats, both joined; each seat has its own WebSocket (asyncio, `websockets`) and
+plays a random legal action whenever the view it is pushed says it is its turn. A move's
+latency runs from sending the action to receiving, on the same socket, the first view that
+contains it (the broadcast after the commit). Bounded by time, rooms and moves; the server is
+stopped with SIGTERM at the end. Route East is the default game: its views are small and its
+games long, so every room keeps playing for the whole run.
+
+    python benchmarks/bench_server.py --rooms 100 --seconds 15
+    python benchmarks/run.py server        # the same measures in the `make bench` table
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+DEFAULT_GAME = "route-east"
+DEFAULT_ROOMS = 100
+DEFAULT_SECONDS = 10.0
+MAX_ROOMS = 500
+MAX_SECONDS = 60.0
+DEFAULT_MAX_MOVES = 200_000
+START_SECONDS = 60.0  # to wait for the server to answer
+ACK_SECONDS = 10.0  # to wait for the view of a sent action before counting it lost
+
+JsonDict = dict[str, Any]
+
+
+# Plain classes, not dataclasses: benchmarks/run.py loads this module without putting it in
+# sys.modules, where dataclasses look up postponed annotations.
+class Outcome:
+    """What one run measured: acknowledged moves, their latencies and the time they took."""
+
+    def __init__(self, rooms: int, seconds: float, load: float) -> None:
+        self.rooms = rooms
+        self.seconds = seconds
+        self.load = load  # the 1-minute load average before the run
+        self.latencies: list[float] = []  # seconds, one per acknowledged move
+        self.errors = 0  # error messages received (none expected)
+        self.lost = 0  # actions whose view never came
+        self.finished = 0  # rooms whose game ended during the run
+        self.server_cpu = float("nan")  # CPU seconds the server used while the rooms played
+        self.client_cpu = float("nan")  # CPU seconds this process (the players) used meanwhile
+
+    @property
+    def moves(self) -> int:
+        """Moves acknowledged by their broadcast view."""
+        return len(self.latencies)
+
+    @property
+    def moves_per_second(self) -> float:
+        """Acknowledged moves per second of the run."""
+        return self.moves / self.seconds if self.seconds > 0 else 0.0
+
+    def percentile_ms(self, fraction: float) -> float:
+        """A latency percentile (nearest rank), in milliseconds."""
+        if not self.latencies:
+            return float("nan")
+        ordered = sorted(self.latencies)
+        rank = min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))
+        return ordered[rank] * 1000
+
+    def summary(self) -> str:
+        """The measures, one per line."""
+        return (
+            f"{self.rooms} rooms x 2 WebSockets, {self.seconds:.1f} s, "
+            f"load average before: {self.load:.2f} on {os.cpu_count()} cores\n"
+            f"moves/s: {self.moves_per_second:,.0f} ({self.moves:,} moves)\n"
+            f"action -> broadcast p50: {self.percentile_ms(0.50):.1f} ms, "
+            f"p99: {self.percentile_ms(0.99):.1f} ms, max: {self.percentile_ms(1.0):.1f} ms\n"
+            f"CPU seconds during the run: server {self.server_cpu:.1f}, "
+            f"players (this process) {self.client_cpu:.1f}\n"
+            f"errors: {self.errors}, lost: {self.lost}, rooms finished: {self.finished}"
+        )
+
+
+def process_cpu(pid: int | None = None) -> float:
+    """CPU seconds (user + system) used so far by a process (this one if None); nan if unknown."""
+    if pid is None:
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Server:
+    """`python -m tabletrip serve` on a free port and a temporary SQLite file (a context)."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="tabletrip-bench-"))
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Server:
+        command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
+        command += ["--db", f"sqlite:///{self.folder / 'bench.sqlite'}"]
+        env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.folder)}
+        with (self.folder / "server.log").open("wb") as log:
+            self.process = subprocess.Popen(
+                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+            )
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                break
+            try:
+                if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                time.sleep(0.05)
+        log_text = (self.folder / "server.log").read_text(errors="replace")[-2000:]
+        self.__exit__()
+        raise RuntimeError(f"the server did not start:\n{log_text}")
+
+    def cpu(self) -> float:
+        """CPU seconds the server process has used so far."""
+        return float("nan") if self.process is None else process_cpu(self.process.pid)
+
+    def __exit__(self, *_exc: object) -> None:
+        try:
+            if self.process is not None and self.process.poll() is None:
+                os.kill(self.process.pid, signal.SIGTERM)
+                try:
+                    self.process.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                    self.process.wait()
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class Player:
+    """One seat of one room over its own WebSocket, playing random legal actions."""
+
+    def __init__(self, room: str, seat: int, token: str, rng: random.Random) -> None:
+        self.room = room
+        self.seat = seat
+        self.token = token
+        self.rng = rng
+        self.socket: ClientConnection | None = None
+        self.view: JsonDict = {}
+
+
+class Run:
+    """The shared clock and counters of one run."""
+
+    def __init__(self, rooms: int, seconds: float, max_moves: int, think: float) -> None:
+        self.outcome = Outcome(rooms=rooms, seconds=seconds, load=os.getloadavg()[0])
+        self.max_moves = max_moves
+        self.think = think
+        self.sent = 0
+        self.start = 0.0
+        self.deadline = 0.0
+        self.last_ack = 0.0
+
+    def may_send(self, now: float) -> bool:
+        """Whether a new action may still be sent."""
+        return now < self.deadline and self.sent < self.max_moves
+
+    async def play(self, player: Player) -> None:
+        """Play the seat until the deadline (waiting for the view of its last action)."""
+        assert player.socket is not None
+        pending: tuple[int, float] | None = None  # (version acted at, time sent)
+        view = player.view
+        while True:
+            now = time.perf_counter()
+            if pending is None and self._mine(player, view) and self.may_send(now):
+                if self.think:  # spread out, so that the rooms do not all move at once
+                    await asyncio.sleep(self.think * player.rng.uniform(0.5, 1.5))
+                    now = time.perf_counter()
+                    if not self.may_send(now):
+                        return
+                action = player.rng.choice(view["legal_actions"])["json"]
+                message = {"type": "action", "version": view["version"], "action": action}
+                self.sent += 1
+                pending = (view["version"], time.perf_counter())
+                await player.socket.send(json.dumps(message))
+            if pending is None and (not self.may_send(now) or view.get("status") == "finished"):
+                return
+            wait = ACK_SECONDS if pending else max(0.01, self.deadline - now)
+            try:
+                text = await asyncio.wait_for(player.socket.recv(), timeout=wait)
+            except TimeoutError:
+                if pending is not None:
+                    self.outcome.lost += 1
+                    return
+                continue
+            message = json.loads(text)
+            if message.get("type") != "view":
+                self.outcome.errors += 1
+                pending = None  # decide again on the view we have
+                continue
+            view = message
+            if pending is not None and view["version"] > pending[0]:
+                arrived = time.perf_counter()
+                self.outcome.latencies.append(arrived - pending[1])
+                self.last_ack = max(self.last_ack, arrived)
+                pending = None
+            if view["status"] == "finished" and player.seat == 0:
+                self.outcome.finished += 1
+
+    @staticmethod
+    def _mine(player: Player, view: JsonDict) -> bool:
+        return (
+            view.get("status") == "playing"
+            and view.get("current_player") == player.seat
+            and bool(view.get("legal_actions"))
+        )
+
+
+async def _make_rooms(url: str, rooms: int, game: str, seed: int) -> list[Player]:
+    """Create the rooms and join both seats of each; one Player per seat."""
+    limit = asyncio.Semaphore(16)
+
+    async def one(http: httpx.AsyncClient, index: int) -> list[Player]:
+        async with limit:
+            seats = [{"kind": "human"}, {"kind": "human"}]
+            body = {"game": game, "players": 2, "options": {}, "seats": seats, "seed": index}
+            created = await http.post("/api/rooms", json=body)
+            created.raise_for_status()
+            room = created.json()["id"]
+            players = []
+            for seat in (0, 1):
+                joined = await http.post(f"/api/rooms/{room}/seats/{seat}/join", json={})
+                joined.raise_for_status()
+                rng = random.Random(seed * 1_000_003 + index * 2 + seat)
+                players.append(Player(room, seat, joined.json()["token"], rng))
+            return players
+
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        made = await asyncio.gather(*(one(http, index) for index in range(rooms)))
+    return [player for pair in made for player in pair]
+
+
+async def _connect(ws_url: str, player: Player) -> None:
+    player.socket = await connect(
+        f"{ws_url}/api/rooms/{player.room}/ws", max_size=2**22, open_timeout=60
+    )
+    await player.socket.send(json.dumps({"type": "hello", "token": player.token}))
+    message = json.loads(await asyncio.wait_for(player.socket.recv(), timeout=60))
+    if message.get("type") != "view":
+        raise RuntimeError(f"hello refused: {message}")
+    player.view = message
+
+
+async def _run(server: Server, rooms: int, seconds: float, game: str, pace: Pace) -> Outcome:
+    players = await _make_rooms(server.url, rooms, game, seed=1)
+    ws_url = "ws" + server.url.removeprefix("http")
+    try:
+        await asyncio.gather(*(_connect(ws_url, player) for player in players))
+        run = Run(rooms, seconds, pace.max_moves, pace.think)
+        server_cpu, client_cpu = server.cpu(), process_cpu()
+        run.start = time.perf_counter()
+        run.deadline = run.start + seconds
+        await asyncio.gather(*(run.play(player) for player in players))
+        run.outcome.server_cpu = server.cpu() - server_cpu
+        run.outcome.client_cpu = process_cpu() - client_cpu
+        if run.last_ack > run.start:
+            run.outcome.seconds = run.last_ack - run.start
+        return run.outcome
+    finally:
+        await asyncio.gather(
+            *(p.socket.close() for p in players if p.socket is not None), return_exceptions=True
+        )
+
+
+class Pace(NamedTuple):
+    """How the players play: at most `max_moves` moves in all, `think` seconds before each."""
+
+    max_moves: int = DEFAULT_MAX_MOVES
+    think: float = 0.0
+
+
+def measure_server(
+    rooms: int = DEFAULT_ROOMS,
+    seconds: float = DEFAULT_SECONDS,
+    game: str = DEFAULT_GAME,
+    pace: Pace | None = None,
+) -> Outcome:
+    """Start a server, play `rooms` rooms for `seconds`, stop it; what was measured."""
+    rooms = max(1, min(rooms, MAX_ROOMS))
+    seconds = max(0.5, min(seconds, MAX_SECONDS))
+    pace = pace or Pace()
+    pace = Pace(max(1, pace.max_moves), max(0.0, min(pace.think, 5.0)))
+    with Server() as server:
+        return asyncio.run(_run(server, rooms, seconds, game, pace))
+
+
+@cache
+def _default_outcome() -> Outcome:
+    return measure_server()
+
+
+def benchmarks() -> list[tuple[str, Callable[[], tuple[float, str]]]]:
+    """Moves per second and action-to-broadcast latency (p50, p99), from one shared run."""
+    name = f"server {DEFAULT_ROOMS} rooms x 2 WebSockets ({DEFAULT_GAME})"
+    return [
+        (f"{name}: moves/s", lambda: (_default_outcome().moves_per_second, "moves/s")),
+        (f"{name}: p50 latency", lambda: (_default_outcome().percentile_ms(0.50), "ms")),
+        (f"{name}: p99 latency", lambda: (_default_outcome().percentile_ms(0.99), "ms")),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run once with the given rooms and seconds and print the measures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rooms", type=int, default=DEFAULT_ROOMS, help=f"at most {MAX_ROOMS}")
+    parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS)
+    parser.add_argument("--game", default=DEFAULT_GAME)
+    parser.add_argument("--max-moves", type=int, default=DEFAULT_MAX_MOVES)
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0.0,
+        help="a pause before each action, 0.5 to 1.5 times this (0: always a move ready)",
+    )
+    args = parser.parse_args(argv)
+    pace = Pace(args.max_moves, args.think_ms / 1000)
+    outcome = measure_server(args.rooms, args.seconds, args.game, pace)
+    print(outcome.summary())
+    return 0 if outcome.moves and not outcome.errors and not outcome.lost else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

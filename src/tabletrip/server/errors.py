@@ -1,0 +1,39 @@
+"""Errors a client can cause, each with the HTTP status it is answered with."""
+
+from __future__ import annotations
+
+from tabletrip.core.errors import TabletripError
+
+
+class ServerError(TabletripError):
+    """A request the server refuses; `status` is the HTTP status, the message one line."""
+
+    status = 400
+
+
+class BadRequest(ServerError):
+    """Malformed or illegal input (an illegal action, a bad game option)."""
+
+    status = 400
+
+
+class Forbidden(ServerError):
+    """No token, a wrong token, or acting when it is not the seat's turn."""
+
+    status = 403
+
+
+class NotFound(ServerError):
+    """No such room or seat."""
+
+    status = 404
+
+
+class Conflict(ServerError):
+    """The room is not in a state that allows it: stale version, taken seat, no undo."""
+
+    status = 409
+
+
+class StoreError(TabletripError):
+    """The database cannot be opened or written (bad URL, unreachable server)."""

@@ -1,0 +1,87 @@
+"""Hints: the `hard` bot's three best moves for the seat to move, in plain words.
+
+The search sees only a determinized view of the state for that seat (what the seat may know),
+like any bot; it runs in the bot pool (a worker process, or a thread in tests), never on the
+event loop.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tabletrip import bots
+from tabletrip.bots.ismcts import Candidate
+from tabletrip.core.actions import JsonDict
+from tabletrip.core.game import State
+from tabletrip.core.rng import mix_seed
+
+HINT_BOT = "hard"
+HINT_COUNT = 3
+
+
+def hint_seed(room_seed: int, seat: int, version: int) -> int:
+    """The seed of the hint search for `seat` at `version`: the same question, the same answer."""
+    return mix_seed("server-hint", room_seed, seat, version)
+
+
+def _words(rank: int, candidate: Candidate) -> str:
+    return (
+        f"{rank}. {candidate.action}: searched in {candidate.share:.0%} of the playouts; in them "
+        f"you won {candidate.win_rate:.0%} of the time and scored "
+        f"{candidate.expected_score:.0f} on average"
+    )
+
+
+def hint_for(state: State, seed: int) -> JsonDict:
+    """The hard bot's top moves for the player to move in `state` (searched on a copy)."""
+    seat = state.current_player
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        only = legal[0]
+        return {
+            "bot": HINT_BOT,
+            "iterations": 0,
+            "seconds": 0.0,
+            "candidates": [
+                {
+                    "text": str(only),
+                    "json": only.to_json(),
+                    "share": 1.0,
+                    "win_rate": None,
+                    "expected_score": None,
+                    "words": f"1. {only}: the only legal move",
+                }
+            ],
+        }
+    adviser = bots.make(HINT_BOT, game=state.game.id, seed=seed)
+    assert isinstance(adviser, bots.IsmctsBot)  # every game has the search levels
+    report = adviser.search(adviser.view(state, seat), seat)
+    return {
+        "bot": HINT_BOT,
+        "iterations": report.iterations,
+        "seconds": round(report.seconds, 3),
+        "candidates": [
+            {
+                "text": str(candidate.action),
+                "json": candidate.action.to_json(),
+                "share": round(candidate.share, 4),
+                "win_rate": round(candidate.win_rate, 4),
+                "expected_score": round(candidate.expected_score, 2),
+                "words": _words(rank, candidate),
+            }
+            for rank, candidate in enumerate(report.candidates[:HINT_COUNT], 1)
+        ],
+    }
+
+
+def hint_from_json(
+    game_id: str, players: int, options_json: str, state_json: JsonDict, seed: int
+) -> JsonDict:
+    """In a worker process: rebuild the state and answer `hint_for`."""
+    import tabletrip  # noqa: F401  (registers the games in a fresh worker process)
+    from tabletrip.core.registry import game_class
+
+    options: dict[str, Any] = json.loads(options_json)
+    state = game_class(game_id).from_options(players, options).load(state_json)
+    return hint_for(state, seed)

@@ -1,0 +1,312 @@
+"""RoomManager: the rooms in memory, kept in step with the store, and the bots that play them.
+
+All room changes happen on the event loop, one room at a time (a lock per room): check and
+compute (Room.prepare_*), write the row in the database thread, commit in memory, then tell
+the room's subscribers and let a bot move if one is to. A failed write changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from tabletrip.core.actions import JsonDict
+from tabletrip.core.errors import OptionError, TabletripError
+from tabletrip.core.registry import game_class
+from tabletrip.server.botpool import BotPool, bot_seed
+from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, ServerError
+from tabletrip.server.hints import hint_seed
+from tabletrip.server.rooms import BOT, HUMAN, PLAYING, Change, Room, Seat
+from tabletrip.server.settings import Settings
+from tabletrip.server.store import RoomRow, Store, now
+from tabletrip.server.tokens import hash_token, new_token
+from tabletrip.sim.lineup import SEED_BITS, canonical_bot, make_bot
+
+log = logging.getLogger("tabletrip.server")
+
+BOT_RETRY_SECONDS = 2.0  # after a bot failed to move (a worker died), wait before trying again
+
+
+class Unavailable(ServerError):
+    """The database could not be written: the change was not made."""
+
+    status = 503
+
+
+class Subscriber(Protocol):
+    """A connection that wants to know when a room changes."""
+
+    def poke(self) -> None:
+        """The room changed: send the new view when you can."""
+
+
+class RoomManager:
+    """Creates, lists and changes rooms; stores every change before telling anyone."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self.broken: dict[str, str] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._subscribers: dict[str, set[Subscriber]] = {}
+        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-db")
+        self._pool: BotPool | None = None
+        self._hints: dict[tuple[str, int, int], asyncio.Future[JsonDict]] = {}
+
+    # --- life ----------------------------------------------------------------------------------
+
+    def load(self) -> None:
+        """Rebuild every stored room by replay; a room that does not replay is reported."""
+        for row in self.store.rooms():
+            try:
+                self.rooms[row.id] = Room.rebuild(row)
+            except TabletripError as exc:
+                self.broken[row.id] = str(exc)
+                log.error("room %s is not served: %s", row.id, exc)
+
+    async def start(self) -> None:
+        """Load the rooms and let their bots play."""
+        self._pool = BotPool(self.settings.bot_workers)
+        self.load()
+        for room in self.rooms.values():
+            self._schedule_bot(room)
+
+    async def close(self) -> None:
+        """Stop the bots and release the database."""
+        tasks = list(self._bot_tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._pool is not None:
+            self._pool.close()
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    async def _write(self, call: Callable[..., Any], *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._db, functools.partial(call, *args))
+        except SQLAlchemyError as exc:
+            log.error("database write failed: %s", exc)
+            raise Unavailable("the database cannot be written now: nothing was changed") from None
+
+    # --- reading -------------------------------------------------------------------------------
+
+    def get(self, room_id: str) -> Room:
+        """The room; NotFound (or Unavailable for a room that does not replay)."""
+        room = self.rooms.get(room_id)
+        if room is None:
+            if room_id in self.broken:
+                raise Unavailable(f"room {room_id} cannot be served: {self.broken[room_id]}")
+            raise NotFound(f"no room {room_id!r}")
+        return room
+
+    def list_rooms(self, status: str | None = None) -> list[Room]:
+        """The rooms (with `status` only, if given), newest first."""
+        rooms = [r for r in self.rooms.values() if status is None or r.status == status]
+        return sorted(rooms, key=lambda r: (r.created, r.id), reverse=True)
+
+    def authenticate(self, room_id: str, token: str | None) -> tuple[Room, int]:
+        """The room and the seat this token plays; Forbidden if it plays none."""
+        room = self.get(room_id)
+        return room, room.seat_for_token(token)
+
+    def lock(self, room_id: str) -> asyncio.Lock:
+        """The lock that serializes the changes of one room."""
+        return self._locks.setdefault(room_id, asyncio.Lock())
+
+    # --- changes -------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[tuple[str, str | None]],
+        seed: int | None = None,
+    ) -> Room:
+        """A new room: seats are (kind, bot spec) pairs; BadRequest naming what is wrong."""
+        try:
+            configured = game_class(game).from_options(players, options)
+            if len(seats) != configured.players:
+                raise BadRequest(
+                    f"{game} is played by {configured.players} here, so give "
+                    f"{configured.players} seats, not {len(seats)}"
+                )
+            made: list[Seat] = []
+            for index, (kind, spec) in enumerate(seats):
+                if kind == HUMAN:
+                    made.append(Seat(index, HUMAN))
+                    continue
+                canonical = canonical_bot(spec or "")
+                make_bot(canonical, game, seed=0)
+                made.append(Seat(index, BOT, bot=canonical))
+        except OptionError as exc:
+            raise BadRequest(str(exc)) from None
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif not 0 <= seed <= SEED_BITS:
+            raise BadRequest(f"seed must be a whole number from 0 to {SEED_BITS}, not {seed}")
+        room = Room(secrets.token_hex(6), configured, seed, now(), made)
+        row = RoomRow(
+            room.id,
+            game,
+            configured.players,
+            dict(configured.options),
+            seed,
+            room.created,
+            room.status,
+            None,
+            None,
+            room.seat_rows(),
+            (),
+        )
+        await self._write(self.store.create_room, row)
+        self.rooms[room.id] = room
+        self._schedule_bot(room)
+        return room
+
+    async def join(self, room_id: str, seat: int, name: str | None) -> str:
+        """Take a free human seat; returns its token (shown this once)."""
+        room = self.get(room_id)
+        async with self.lock(room_id):
+            room.joinable(seat)
+            token = new_token()
+            digest = hash_token(token)
+            status = room.status_after_join(seat)
+            taken = await self._write(self.store.take_seat, room_id, seat, name, digest, status)
+            if not taken:
+                raise Conflict(f"seat {seat} is taken")
+            room.take(seat, name, digest)
+        self._changed(room)
+        return token
+
+    async def act(self, room: Room, seat: int, action: Any, version: int) -> None:
+        """Play `action` for `seat` at `version` (see Room.prepare_play for the refusals)."""
+        async with self.lock(room.id):
+            change = room.prepare_play(seat, action, version)
+            await self._store(room, change)
+        self._changed(room)
+
+    async def undo(self, room: Room, seat: int, version: int) -> None:
+        """Take back `seat`'s last move (see Room.undo_refusal for when it is refused)."""
+        async with self.lock(room.id):
+            change = room.prepare_undo(seat, version)
+            await self._store(room, change)
+        self._changed(room)
+
+    async def _store(self, room: Room, change: Change) -> None:
+        await self._write(
+            self.store.append,
+            room.id,
+            room.version,
+            change.seat,
+            change.kind,
+            change.action_json,
+            change.result,
+        )
+        room.commit(change)
+
+    async def hint(self, room: Room, seat: int) -> JsonDict:
+        """The hard bot's advice for `seat`, which must be to move; computed once per version
+        (asking again, or twice at once, waits for the same search)."""
+        if room.status != PLAYING:
+            raise Conflict("hints are for a game in play")
+        if room.current_player != seat:
+            raise Forbidden(
+                f"it is seat {room.current_player}'s turn: hints are for the seat to move"
+            )
+        version = room.version
+        key = (room.id, version, seat)
+        future = self._hints.get(key)
+        if future is None:
+            assert self._pool is not None
+            future = asyncio.ensure_future(
+                self._pool.hint(room.state, hint_seed(room.seed, seat, version))
+            )
+            for old in [k for k in self._hints if k[0] == room.id and k[1] != version]:
+                del self._hints[old]
+            self._hints[key] = future
+        try:
+            answer = await asyncio.shield(future)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self._hints.pop(key, None)
+            log.exception("the hint search of room %s seat %s failed", room.id, seat)
+            raise Unavailable("the hint could not be computed now: try again") from None
+        return {"version": version, "seat": seat, **answer}
+
+    # --- telling -------------------------------------------------------------------------------
+
+    def subscribe(self, room_id: str, subscriber: Subscriber) -> None:
+        """Poke `subscriber` after every change of the room."""
+        self._subscribers.setdefault(room_id, set()).add(subscriber)
+
+    def unsubscribe(self, room_id: str, subscriber: Subscriber) -> None:
+        """Stop poking `subscriber`."""
+        subscribers = self._subscribers.get(room_id)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self._subscribers[room_id]
+
+    def _changed(self, room: Room) -> None:
+        for subscriber in list(self._subscribers.get(room.id, ())):
+            subscriber.poke()
+        self._schedule_bot(room)
+
+    # --- bots ----------------------------------------------------------------------------------
+
+    def _schedule_bot(self, room: Room) -> None:
+        if room.id in self._bot_tasks or room.bot_to_move() is None or self._pool is None:
+            return
+        self._bot_tasks[room.id] = asyncio.get_running_loop().create_task(self._bot_turn(room))
+
+    async def _bot_turn(self, room: Room) -> None:
+        try:
+            moved = await self._bot_move(room)
+        finally:
+            del self._bot_tasks[room.id]
+        if moved is not None:
+            self._schedule_bot(room)
+
+    async def _bot_move(self, room: Room) -> bool | None:
+        """Compute and play one bot move; None if the bot failed (it is tried again later)."""
+        seat = room.bot_to_move()
+        assert seat is not None and self._pool is not None
+        version = room.version
+        spec = room.seats[seat].bot or "random"
+        try:
+            action = await self._pool.choose(room.state, spec, bot_seed(room.seed, seat, version))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bot %s of room %s seat %s failed", spec, room.id, seat)
+            await asyncio.sleep(BOT_RETRY_SECONDS)
+            self._pool.close()
+            self._pool = BotPool(self.settings.bot_workers)
+            return True
+        if room.version != version:
+            return False  # the room moved on (an undo): decide again
+        try:
+            await self.act(room, seat, action, version)
+        except BadRequest as exc:
+            log.error("the bot %s of room %s chose an illegal move (%s)", spec, room.id, exc)
+            fallback = room.state.legal_actions()[0].to_json()
+            await self.act(room, seat, fallback, version)
+        except Unavailable:
+            await asyncio.sleep(BOT_RETRY_SECONDS)
+        except ServerError as exc:
+            log.error("the bot %s of room %s cannot move: %s", spec, room.id, exc)
+            return None
+        return True

@@ -1,0 +1,213 @@
+"""The REST bodies as pydantic models: they validate requests and document the OpenAPI schema."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+SEED_MAX = 2**63 - 1
+NAME_MAX = 40
+
+
+class Strict(BaseModel):
+    """Request bodies refuse fields they do not know."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    """A seat at creation: `{"kind": "human"}` or `{"kind": "bot", "bot": "medium"}`."""
+
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(
+        default=None,
+        max_length=200,
+        description="For a bot seat: a level (easy, medium, hard) or a bot spec such as "
+        "`ismcts:seconds=0.5`.",
+    )
+
+    @model_validator(mode="after")
+    def _bot_only_for_bots(self) -> SeatSpec:
+        if self.kind == "bot" and not self.bot:
+            raise ValueError("a bot seat names its bot, e.g. {'kind': 'bot', 'bot': 'medium'}")
+        if self.kind == "human" and self.bot is not None:
+            raise ValueError("a human seat has no bot")
+        return self
+
+
+class CreateRoom(Strict):
+    """A new room: the game, its player count and options, one seat spec per player."""
+
+    game: str = Field(max_length=100, examples=["ticket-to-ride"])
+    players: int = Field(ge=1, le=16)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=16)
+    seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
+
+
+class JoinRoom(Strict):
+    """Joining a seat: the name the others see (optional)."""
+
+    name: str | None = Field(default=None, max_length=NAME_MAX)
+
+
+class PlayAction(Strict):
+    """A move: the version the client decided at, and the action (notation or JSON)."""
+
+    version: int = Field(ge=0)
+    action: str | dict[str, Any] = Field(
+        description="The notation of a legal action (`blind`) or its JSON form "
+        '(`{"type": "blind"}`), as the view\'s `legal_actions` give them.'
+    )
+
+
+class Undo(Strict):
+    """Taking back one's last move: the version the client saw."""
+
+    version: int = Field(ge=0)
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: one line saying what is wrong."""
+
+    detail: str
+
+
+class SeatInfo(BaseModel):
+    """A seat as anyone may see it (never its token)."""
+
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    name: str | None
+    taken: bool
+
+
+class RoomSummary(BaseModel):
+    """A room as a list shows it."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Literal["open", "playing", "finished"]
+    created: str
+    version: int
+    current_player: int | None
+    seats: list[SeatInfo]
+    labels: list[str] = Field(
+        description="How each seat is named: a name, `seat k`, `bot <level>`."
+    )
+
+
+class LegalAction(BaseModel):
+    """One legal action, as notation and as JSON (send either back)."""
+
+    text: str
+    json_: dict[str, Any] = Field(alias="json")
+    targets: list[str] = Field(
+        description="The `data-target` keys of the board elements the action is about."
+    )
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class LogLine(BaseModel):
+    """A move as the viewer may read it."""
+
+    seat: int
+    text: str
+
+
+class View(RoomSummary):
+    """What one seat (or a spectator, seat null) may see of a room now."""
+
+    seat: int | None
+    observation: dict[str, Any]
+    legal_actions: list[LegalAction]
+    log: list[LogLine]
+    result: dict[str, Any] | None
+    can_undo: bool
+    help: str = Field(
+        description="For the seat to move: the rules of its decision, in short (else empty)."
+    )
+    private_keys: list[str] = Field(
+        description="The observation's keys only this seat sees (its hand, tickets, ...)."
+    )
+
+
+class Board(BaseModel):
+    """The board as one viewer sees it, as SVG (null: the game draws none)."""
+
+    version: int
+    seat: int | None
+    svg: str | None
+
+
+class HintCandidate(BaseModel):
+    """One move the hard bot advises, with what its search found."""
+
+    text: str
+    json_: dict[str, Any] = Field(alias="json")
+    share: float = Field(description="The share of the playouts that tried this move.")
+    win_rate: float | None = Field(description="How often you won in those playouts.")
+    expected_score: float | None = Field(description="Your mean final score in those playouts.")
+    words: str = Field(description="All of it in a sentence.")
+
+    model_config = ConfigDict(populate_by_name=True)
+
+
+class Hint(BaseModel):
+    """The hard bot's best moves for the seat to move, best first."""
+
+    version: int
+    seat: int
+    bot: str
+    iterations: int
+    seconds: float
+    candidates: list[HintCandidate]
+
+
+class Replay(BaseModel):
+    """A finished game at one step, as a spectator or one seat saw it, with its board."""
+
+    id: str
+    game: str
+    players: int
+    labels: list[str]
+    step: int
+    steps: int
+    seat: int | None
+    current_player: int | None
+    move: LogLine | None
+    log: list[LogLine]
+    observation: dict[str, Any]
+    help: str
+    result: dict[str, Any] | None
+    board: str | None
+
+
+class Joined(BaseModel):
+    """The seat joined and its secret token (shown this once)."""
+
+    seat: int
+    token: str
+
+
+class GameEntry(BaseModel):
+    """A game the server plays, with its options and the bots it offers."""
+
+    id: str
+    title: str
+    players: list[int]
+    options: list[dict[str, Any]]
+    summary: str
+    bots: list[str]
+
+
+class Games(BaseModel):
+    """The games, and the bot levels every game has."""
+
+    games: list[GameEntry]
+    levels: list[str]

@@ -1,0 +1,107 @@
+"""What a client is sent: a seat's view, a spectator's view, a room's summary, a board.
+
+A view is built only from `state.observation(seat)` (or `public_observation()`), the seat's
+own legal actions when it is to move (with the board targets each is about) and then the help
+text of its decision (to it only: which decision a seat faces can depend on its hidden plays),
+and the log as that seat may read it (Room.visible_log). The board, as that viewer sees it
+(`state.render_svg(viewer)`), is sent apart (`board`): it is large and slow to draw, so only
+clients that show it ask for it."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from tabletrip.core.actions import Action, JsonDict
+from tabletrip.core.game import State
+from tabletrip.server.reveal import Viewer, observe
+from tabletrip.server.rooms import PLAYING, Room
+
+log = logging.getLogger("tabletrip.server")
+
+
+def summary(room: Room) -> JsonDict:
+    """The room as a list shows it: game, options, status, version and seats."""
+    return {
+        "id": room.id,
+        "game": room.game.id,
+        "players": room.game.players,
+        "options": dict(room.game.options),
+        "status": room.status,
+        "created": room.created,
+        "version": room.version,
+        "current_player": room.current_player,
+        "seats": [seat.to_json() for seat in room.seats],
+        "labels": [seat.label for seat in room.seats],
+    }
+
+
+def _targets(state: State, action: Action) -> list[str]:
+    """The board keys of a legal action; none if the game fails to say (logged: a game bug
+    must not keep a player from the list of moves)."""
+    try:
+        return list(state.action_targets(action))
+    except Exception:
+        log.exception("%s: action_targets(%s) failed", state.game.id, action)
+        return []
+
+
+def _help(state: State) -> str:
+    try:
+        return state.decision_help()
+    except Exception:
+        log.exception("%s: decision_help() failed", state.game.id)
+        return ""
+
+
+def private_keys(state: State, viewer: Viewer) -> list[str]:
+    """The observation keys only this seat sees (its hand, tickets...): none for a spectator."""
+    if viewer is None:
+        return []
+    return sorted(set(state.observation(viewer)) - set(state.public_observation()))
+
+
+def _build(room: Room, viewer: Viewer) -> JsonDict:
+    state = room.state
+    legal: list[JsonDict] = []
+    if viewer is not None and room.status == PLAYING and state.current_player == viewer:
+        legal = [
+            {"text": str(a), "json": a.to_json(), "targets": _targets(state, a)}
+            for a in state.legal_actions()
+        ]
+    result = state.result
+    return {
+        **summary(room),
+        "seat": viewer,
+        "observation": observe(state, viewer),
+        "legal_actions": legal,
+        "log": room.visible_log(viewer),
+        "result": None if result is None else result.to_json(),
+        "can_undo": viewer is not None and room.undo_refusal(viewer) is None,
+        # Only for the seat to move: which decision another seat faces can follow from
+        # what this viewer may not see (a hidden simultaneous play).
+        "help": _help(state) if legal else "",
+        "private_keys": private_keys(state, viewer),
+    }
+
+
+def view(room: Room, viewer: Viewer) -> JsonDict:
+    """The view of a seat (an int) or of a spectator (None) at the room's current version."""
+    return room.cached(("view", viewer), lambda: _build(room, viewer))
+
+
+def view_message(room: Room, viewer: Viewer) -> str:
+    """The WebSocket message carrying that view, as JSON text (built once per version)."""
+    return room.cached(
+        ("message", viewer), lambda: json.dumps({"type": "view", **view(room, viewer)})
+    )
+
+
+def board(state: State, version: int, viewer: Viewer) -> JsonDict:
+    """The board as `viewer` sees it at `version` (svg None: the game draws no board)."""
+    try:
+        svg = state.render_svg(viewer)
+    except Exception:
+        log.exception("%s: render_svg(%s) failed", state.game.id, viewer)
+        svg = None
+    return {"version": version, "seat": viewer, "svg": svg}

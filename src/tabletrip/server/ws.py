@@ -1,0 +1,166 @@
+"""The WebSocket of a room: hello (with a seat token, or none to spectate), then views pushed
+after every change, and actions or undos sent back. Every error is a message; none changes
+anything. A message over the size limit is answered, then the socket is closed with 1009."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from tabletrip.server.errors import BadRequest, Forbidden, ServerError
+from tabletrip.server.manager import RoomManager
+from tabletrip.server.rooms import Room
+from tabletrip.server.views import view_message
+
+POLICY_VIOLATION = 1008
+MESSAGE_TOO_BIG = 1009
+_VIEW = object()  # in the outbox: send the current view
+
+
+class Connection:
+    """One client's socket on one room: a receive loop and one sender (so sends never mix)."""
+
+    def __init__(self, socket: WebSocket, manager: RoomManager, room_id: str, limit: int) -> None:
+        self.socket = socket
+        self.manager = manager
+        self.room_id = room_id
+        self.limit = limit
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self._outbox: asyncio.Queue[Any] = asyncio.Queue()
+        self._view_pending = False
+
+    def poke(self) -> None:
+        """The room changed: queue one view (several changes before it is sent make one)."""
+        if not self._view_pending:
+            self._view_pending = True
+            self._outbox.put_nowait(_VIEW)
+
+    def _error(self, message: str, status: int, close: int | None = None) -> None:
+        self._outbox.put_nowait(json.dumps({"type": "error", "message": message, "status": status}))
+        if close is not None:
+            self._outbox.put_nowait(close)
+
+    async def run(self) -> None:
+        """Serve the connection until the client leaves or is closed."""
+        await self.socket.accept()
+        sender = asyncio.create_task(self._send_loop())
+        try:
+            await self._receive_loop()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if self.room is not None:
+                self.manager.unsubscribe(self.room_id, self)
+            if not sender.done():
+                self._outbox.put_nowait(None)
+            await asyncio.gather(sender, return_exceptions=True)
+
+    async def _send_loop(self) -> None:
+        while True:
+            item = await self._outbox.get()
+            if item is None:
+                return
+            if item is _VIEW:
+                self._view_pending = False
+                assert self.room is not None
+                await self.socket.send_text(view_message(self.room, self.seat))
+            elif isinstance(item, int):
+                await self.socket.close(code=item)
+                return
+            else:
+                await self.socket.send_text(item)
+
+    async def _receive_loop(self) -> None:
+        while True:
+            message = await self.socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                data = message.get("bytes") or b""
+                size = len(data)
+            else:
+                size = len(text.encode())
+            if size > self.limit:
+                self._error(
+                    f"message of {size} bytes is over the limit of {self.limit}",
+                    400,
+                    MESSAGE_TOO_BIG,
+                )
+                return
+            if text is None:
+                try:
+                    text = data.decode()
+                except UnicodeDecodeError:
+                    self._error("messages are JSON text", 400)
+                    continue
+            if not await self._handle(text):
+                return
+
+    async def _handle(self, text: str) -> bool:
+        """Act on one message; False when the connection must end."""
+        try:
+            message = json.loads(text)
+        except ValueError:
+            self._error('not JSON: send an object like {"type": "hello"}', 400)
+            return True
+        kind = message.get("type") if isinstance(message, dict) else None
+        try:
+            if kind == "hello":
+                return self._hello(message)
+            if self.room is None:
+                self._error('say hello first: {"type": "hello", "token": ...}', 400)
+                return True
+            if kind == "action":
+                await self.manager.act(
+                    self.room, self._seat(), message.get("action"), _version(message)
+                )
+            elif kind == "undo":
+                await self.manager.undo(self.room, self._seat(), _version(message))
+            else:
+                self._error(f"unknown message type {kind!r}: send hello, action or undo", 400)
+        except ServerError as exc:
+            self._error(str(exc), exc.status)
+        return True
+
+    def _hello(self, message: dict[str, Any]) -> bool:
+        if self.room is not None:
+            self._error("hello was already said on this connection", 400)
+            return True
+        token = message.get("token")
+        try:
+            if token is None:
+                room, seat = self.manager.get(self.room_id), None
+            elif isinstance(token, str):
+                room, seat = self.manager.authenticate(self.room_id, token)
+            else:
+                self._error("the token is a string", 400, POLICY_VIOLATION)
+                return False
+        except ServerError as exc:
+            self._error(str(exc), exc.status, POLICY_VIOLATION)
+            return False
+        self.room, self.seat = room, seat
+        self.manager.subscribe(self.room_id, self)
+        self.poke()
+        return True
+
+    def _seat(self) -> int:
+        if self.seat is None:
+            raise Forbidden("a spectator cannot act: say hello with a seat token")
+        return self.seat
+
+
+def _version(message: dict[str, Any]) -> int:
+    version = message.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise BadRequest('give the version of the view you decided on: {"version": n, ...}')
+    return version
+
+
+async def serve_socket(socket: WebSocket, manager: RoomManager, room_id: str, limit: int) -> None:
+    """Run one room WebSocket."""
+    await Connection(socket, manager, room_id, limit).run()

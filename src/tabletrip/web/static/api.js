@@ -1,0 +1,124 @@
+// The server's REST API and what this browser remembers (seat tokens, the player's name).
+
+/** A refusal of the server: its HTTP status and one-line message. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(method, path, { body, token, signal } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(0, "the server cannot be reached: check your connection");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const detail = data && typeof data.detail === "string" ? data.detail : response.statusText;
+    throw new ApiError(response.status, detail || `error ${response.status}`);
+  }
+  return data;
+}
+
+const room = (id) => `/api/rooms/${encodeURIComponent(id)}`;
+
+let gamesPromise = null;
+
+export const api = {
+  /** {games: [...], levels: [...]}, fetched once. */
+  games() {
+    if (!gamesPromise) {
+      gamesPromise = request("GET", "/api/games").catch((error) => {
+        gamesPromise = null;
+        throw error;
+      });
+    }
+    return gamesPromise;
+  },
+  rooms: (status) => request("GET", status ? `/api/rooms?status=${status}` : "/api/rooms"),
+  createRoom: (body) => request("POST", "/api/rooms", { body }),
+  spectate: (id) => request("GET", room(id)),
+  view: (id, token) => request("GET", `${room(id)}/view`, { token }),
+  join: (id, seat, name) =>
+    request("POST", `${room(id)}/seats/${seat}/join`, { body: { name: name || null } }),
+  act: (id, token, version, action) =>
+    request("POST", `${room(id)}/actions`, { token, body: { version, action } }),
+  undo: (id, token, version) => request("POST", `${room(id)}/undo`, { token, body: { version } }),
+  board: (id, token, signal) => request("GET", `${room(id)}/board`, { token, signal }),
+  hint: (id, token) => request("POST", `${room(id)}/hint`, { token }),
+  replay: (id, step, seat, signal) => {
+    const query = new URLSearchParams({ step: String(step) });
+    if (seat !== null && seat !== undefined && seat !== "") query.set("seat", String(seat));
+    return request("GET", `${room(id)}/replay?${query}`, { signal });
+  },
+  recordUrl: (id) => `${room(id)}/record`,
+  socketUrl: (id) => {
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${scheme}//${location.host}${room(id)}/ws`;
+  },
+};
+
+/** The title of a game id ("ticket-to-ride" -> "Ticket to Ride"), once games are loaded. */
+export async function gameTitle(id) {
+  try {
+    const { games } = await api.games();
+    const game = games.find((g) => g.id === id);
+    return game ? game.title : id;
+  } catch {
+    return id;
+  }
+}
+
+// --- what this browser remembers -----------------------------------------------------------
+
+const seatKey = (id) => `tabletrip.seat.${id}`;
+
+/** {seat, token} this browser plays in room `id`, or null. */
+export function savedSeat(id) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(seatKey(id)) || "null");
+    if (saved && Number.isInteger(saved.seat) && typeof saved.token === "string") return saved;
+  } catch {
+    /* a damaged entry is forgotten below */
+  }
+  localStorage.removeItem(seatKey(id));
+  return null;
+}
+
+export function saveSeat(id, seat, token) {
+  localStorage.setItem(seatKey(id), JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(id) {
+  localStorage.removeItem(seatKey(id));
+}
+
+export function savedName() {
+  return localStorage.getItem("tabletrip.name") || "";
+}
+
+export function saveName(name) {
+  localStorage.setItem("tabletrip.name", name);
+}
+
+/** The invite link of seat k of room `id`. */
+export function inviteUrl(id, seat) {
+  return `${location.origin}/#/room/${encodeURIComponent(id)}/join/${seat}`;
+}

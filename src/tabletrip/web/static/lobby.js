@@ -1,0 +1,333 @@
+// The lobby: choose a game, its options and seats, create a room; list the rooms to join,
+// watch or look back at.
+
+import { api, gameTitle, saveName, saveSeat, savedName, savedSeat } from "./api.js";
+import { announce, clearError, fill, h, humanize, showError } from "./dom.js";
+
+const SEAT_KINDS = [
+  ["you", "You"],
+  ["friend", "A friend (invite link)"],
+  ["easy", "Bot: easy"],
+  ["medium", "Bot: medium"],
+  ["hard", "Bot: hard"],
+];
+const ROOMS_REFRESH_MS = 5000;
+const LISTED = 8; // rooms shown of those being played, and of those finished (newest first)
+
+/** Render the lobby into `main`; returns a function that stops it. */
+export function renderLobby(main) {
+  let games = [];
+  let refreshTimer = 0;
+  let stopped = false;
+
+  const nameInput = h("input", {
+    id: "your-name",
+    type: "text",
+    maxLength: 40,
+    autocomplete: "nickname",
+    value: savedName(),
+    testid: "your-name",
+    on: { change: () => saveName(nameInput.value.trim()) },
+  });
+  const gameSelect = h("select", { id: "game-select", testid: "game-select", required: true });
+  const summary = h("p", { class: "muted", testid: "game-summary", id: "game-summary" });
+  const playersSelect = h("select", { id: "players-select", testid: "players-select" });
+  const optionsBox = h("div", { class: "options" });
+  const seatsBox = h("div", { class: "seats" });
+  const createError = h("p", { class: "form-error", testid: "create-error", attrs: { role: "status" } });
+  const createButton = h("button", { type: "submit", class: "primary", testid: "create-room" }, "Create the room");
+
+  const form = h(
+    "form",
+    { class: "panel create", attrs: { "aria-labelledby": "create-heading", novalidate: true }, on: { submit: create } },
+    h("h2", { id: "create-heading" }, "New game"),
+    h("div", { class: "field" }, h("label", { for: "your-name" }, "Your name"), nameInput),
+    h(
+      "div",
+      { class: "field" },
+      h("label", { for: "game-select" }, "Game"),
+      gameSelect,
+      summary,
+    ),
+    h("div", { class: "field" }, h("label", { for: "players-select" }, "Players"), playersSelect),
+    h("fieldset", {}, h("legend", {}, "Options"), optionsBox),
+    h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
+    createButton,
+    createError,
+  );
+
+  const lists = {
+    open: h("ul", { class: "rooms", testid: "rooms-open" }),
+    playing: h("ul", { class: "rooms", testid: "rooms-playing" }),
+    finished: h("ul", { class: "rooms", testid: "rooms-finished" }),
+  };
+  const roomsPanel = h(
+    "section",
+    { class: "panel rooms-panel", attrs: { "aria-labelledby": "rooms-heading" } },
+    h(
+      "div",
+      { class: "panel-head" },
+      h("h2", { id: "rooms-heading" }, "Rooms"),
+      h(
+        "button",
+        { type: "button", class: "secondary", testid: "refresh-rooms", on: { click: () => loadRooms() } },
+        "Refresh",
+      ),
+    ),
+    h("h3", {}, "Waiting for players"),
+    lists.open,
+    h("h3", {}, "Being played"),
+    lists.playing,
+    h("h3", {}, "Finished"),
+    lists.finished,
+  );
+
+  fill(
+    main,
+    h(
+      "section",
+      { class: "lobby", testid: "lobby", attrs: { "aria-labelledby": "lobby-heading" } },
+      h("h1", { id: "lobby-heading" }, "Play a travel board game"),
+      h("div", { class: "lobby-grid" }, form, roomsPanel),
+    ),
+  );
+
+  gameSelect.addEventListener("change", () => showGame());
+  playersSelect.addEventListener("change", () => showSeats());
+
+  api
+    .games()
+    .then((data) => {
+      if (stopped) return;
+      games = data.games;
+      fill(
+        gameSelect,
+        games.map((game) => h("option", { value: game.id }, game.title)),
+      );
+      showGame();
+    })
+    .catch((error) => showError(`cannot load the games: ${error.message}`));
+  loadRooms();
+
+  function currentGame() {
+    return games.find((game) => game.id === gameSelect.value);
+  }
+
+  function showGame() {
+    const game = currentGame();
+    if (!game) return;
+    summary.textContent = game.summary;
+    const [low, high] = game.players;
+    const previous = Number(playersSelect.value) || 2;
+    const counts = [];
+    for (let n = low; n <= high; n += 1) counts.push(n);
+    fill(
+      playersSelect,
+      counts.map((n) => h("option", { value: String(n) }, String(n))),
+    );
+    playersSelect.value = String(Math.max(low, Math.min(high, previous)));
+    fill(optionsBox, game.options.map(optionField));
+    if (game.options.length === 0) fill(optionsBox, h("p", { class: "muted" }, "This game has no options."));
+    showSeats();
+  }
+
+  function optionField(spec) {
+    const id = `option-${spec.name}`;
+    const helpId = `option-help-${spec.name}`;
+    const describedBy = { "aria-describedby": helpId };
+    let control;
+    if (Array.isArray(spec.choices)) {
+      control = h(
+        "select",
+        { id, testid: id, attrs: describedBy, dataset: { option: spec.name } },
+        spec.default === null ? h("option", { value: "" }, "default") : null,
+        spec.choices.map((choice) => h("option", { value: String(choice) }, String(choice))),
+      );
+      control.value = spec.default === null ? "" : String(spec.default);
+    } else if (typeof spec.default === "boolean") {
+      control = h("input", {
+        id,
+        type: "checkbox",
+        checked: spec.default,
+        testid: id,
+        attrs: describedBy,
+        dataset: { option: spec.name },
+      });
+    } else {
+      control = h("input", {
+        id,
+        type: typeof spec.default === "number" ? "number" : "text",
+        value: spec.default === null ? "" : String(spec.default),
+        testid: id,
+        attrs: describedBy,
+        dataset: { option: spec.name },
+      });
+    }
+    const checkbox = control.type === "checkbox";
+    return h(
+      "div",
+      { class: checkbox ? "field check" : "field" },
+      checkbox ? control : null,
+      h("label", { for: id }, humanize(spec.name)),
+      checkbox ? null : control,
+      h("p", { class: "help", id: helpId, testid: helpId }, spec.help, acceptedText(spec, control)),
+    );
+  }
+
+  function acceptedText(spec, control) {
+    if (control.tagName === "SELECT" || control.type === "checkbox") return "";
+    if (!spec.accepted || /^any /.test(spec.accepted)) return "";
+    return ` (${spec.accepted})`;
+  }
+
+  function showSeats() {
+    const count = Number(playersSelect.value) || 1;
+    const before = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    fill(
+      seatsBox,
+      Array.from({ length: count }, (_, seat) => {
+        const id = `seat-select-${seat}`;
+        const select = h(
+          "select",
+          { id, testid: id, on: { change: () => onlyOneYou(select) } },
+          SEAT_KINDS.map(([value, text]) => h("option", { value }, text)),
+        );
+        select.value = before[seat] || (seat === 0 ? "you" : "easy");
+        return h("div", { class: "field seat-field" }, h("label", { for: id }, `Seat ${seat}`), select);
+      }),
+    );
+  }
+
+  function onlyOneYou(changed) {
+    if (changed.value !== "you") return;
+    for (const select of seatsBox.querySelectorAll("select")) {
+      if (select !== changed && select.value === "you") select.value = "friend";
+    }
+  }
+
+  function chosenOptions(game) {
+    const options = {};
+    for (const spec of game.options) {
+      const control = optionsBox.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
+      if (!control) continue;
+      let value;
+      if (control.type === "checkbox") value = control.checked;
+      else if (control.value === "") continue;
+      else if (typeof spec.default === "number" || (Array.isArray(spec.choices) && typeof spec.choices[0] === "number"))
+        value = Number(control.value);
+      else value = control.value;
+      if (value !== spec.default) options[spec.name] = value;
+    }
+    return options;
+  }
+
+  async function create(event) {
+    event.preventDefault();
+    clearError();
+    createError.textContent = "";
+    const game = currentGame();
+    if (!game) return;
+    const kinds = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    const seats = kinds.map((kind) =>
+      kind === "you" || kind === "friend" ? { kind: "human" } : { kind: "bot", bot: kind },
+    );
+    const name = nameInput.value.trim();
+    saveName(name);
+    createButton.disabled = true;
+    try {
+      const room = await api.createRoom({
+        game: game.id,
+        players: kinds.length,
+        options: chosenOptions(game),
+        seats,
+      });
+      const mine = kinds.indexOf("you");
+      if (mine >= 0) {
+        const joined = await api.join(room.id, mine, name);
+        saveSeat(room.id, joined.seat, joined.token);
+      }
+      announce(`Room created: ${game.title}`);
+      location.hash = `#/room/${encodeURIComponent(room.id)}`;
+    } catch (error) {
+      createError.textContent = error.message;
+      showError(`The room was not created: ${error.message}`);
+    } finally {
+      createButton.disabled = false;
+    }
+  }
+
+  async function loadRooms() {
+    clearTimeout(refreshTimer);
+    try {
+      const rooms = await api.rooms();
+      if (stopped) return;
+      for (const status of ["open", "playing", "finished"]) {
+        const all = rooms.filter((room) => room.status === status);
+        const shown = status === "open" ? all : all.slice(0, LISTED);
+        const rows = await Promise.all(shown.map(roomRow));
+        if (stopped) return;
+        const more = all.length - shown.length;
+        fill(
+          lists[status],
+          rows.length ? rows : h("li", { class: "muted empty" }, "none"),
+          more > 0 ? h("li", { class: "muted" }, `and ${more} more`) : null,
+        );
+      }
+    } catch (error) {
+      if (!stopped) fill(lists.open, h("li", { class: "muted" }, `cannot list the rooms: ${error.message}`));
+    }
+    if (!stopped) refreshTimer = setTimeout(loadRooms, ROOMS_REFRESH_MS);
+  }
+
+  async function roomRow(room) {
+    const title = await gameTitle(room.game);
+    const { games: known } = await api.games();
+    const specs = (known.find((game) => game.id === room.game) || { options: [] }).options;
+    const defaults = Object.fromEntries(specs.map((spec) => [spec.name, spec.default]));
+    const options = Object.entries(room.options)
+      .filter(([key, value]) => value !== null && value !== "" && value !== defaults[key])
+      .map(([key, value]) => `${humanize(key)} ${value}`)
+      .join(", ");
+    const mine = savedSeat(room.id);
+    const seats = room.seats.map((seat) => {
+      const label = room.labels[seat.seat];
+      const free = seat.kind === "human" && !seat.taken;
+      return h("li", {}, `${seat.seat}: `, free ? h("em", {}, "free") : label, mine && mine.seat === seat.seat ? " (you)" : "");
+    });
+    const joins =
+      room.status === "open" && !mine
+        ? room.seats
+            .filter((seat) => seat.kind === "human" && !seat.taken)
+            .map((seat) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "primary small",
+                  testid: `room-join-${seat.seat}`,
+                  on: { click: () => (location.hash = `#/room/${encodeURIComponent(room.id)}/join/${seat.seat}`) },
+                },
+                `Join seat ${seat.seat}`,
+              ),
+            )
+        : [];
+    const openText = mine ? "Back to your seat" : room.status === "finished" ? "Result and replay" : "Watch";
+    return h(
+      "li",
+      { class: "room-row", testid: "room-row", dataset: { roomId: room.id, status: room.status } },
+      h("div", { class: "room-name" }, h("strong", {}, title), ` · ${room.players} players`, options ? ` · ${options}` : ""),
+      h("ul", { class: "room-seats", attrs: { "aria-label": "Seats" } }, seats),
+      h(
+        "div",
+        { class: "room-actions" },
+        joins,
+        h("a", { href: `#/room/${encodeURIComponent(room.id)}`, class: "button secondary small", testid: "room-open" }, openText),
+      ),
+    );
+  }
+
+  return () => {
+    stopped = true;
+    clearTimeout(refreshTimer);
+  };
+}
