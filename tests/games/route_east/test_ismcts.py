@@ -218,3 +218,11 @@ def test_every_root_candidate_is_legal_and_the_visits_add_up() -> None:
     assert visits == sorted(visits, reverse=True)
     for c in report.candidates:
         assert 0.0 <= c.win_rate <= 1.0 and 0.0 <= c.value <= 1.0
+
+
+def test_hard_departs_from_the_heuristic_only_after_winning_a_paired_duel() -> None:
+    """Route East's hard level verifies a deviation on shared samples (README, ladder)."""
+    hard = tabletrip.bots.make("hard", game="route-east", seed=1)
+    assert isinstance(hard, IsmctsBot) and hard.verify == 8
+    medium = tabletrip.bots.make("medium", game="route-east", seed=1)
+    assert isinstance(medium, IsmctsBot) and medium.anchor_margin == 0.3
