@@ -19,9 +19,12 @@ from web.web_helpers import (
     finish_over_rest,
     list_move,
     log_texts,
+    no_horizontal_overflow,
     screenshot,
+    seat_table_row,
     stored_seat,
     table_version,
+    tables_not_fitting,
     wait_board_drawn,
     wait_our_turn,
 )
@@ -55,6 +58,38 @@ def check_decision_and_private_area(
     for key in view["private_keys"]:
         if key != "seat":
             expect(page.get_by_test_id(f"private-{key}")).to_be_attached()
+
+
+def check_readable_state(
+    page: Page, server: ServerProcess, game: str, room_id: str, token: str
+) -> None:
+    """At 1280 px: every table fits its panel (none cut off), the page is not wider than
+    the window, lists are numbered from 1, ids are shown by name where the game's static
+    info names them, and a wide board opens zoomed enough to read."""
+    no_horizontal_overflow(page, 1280)
+    assert tables_not_fitting(page) == []
+    starts = page.locator("ol.items").evaluate_all("ols => ols.map((ol) => ol.start)")
+    assert all(start == 1 for start in starts), starts
+    view = server.get(f"/api/rooms/{room_id}/view", token)
+    static = server.get(f"/api/rooms/{room_id}/static")
+    if game == "ticket-to-ride":
+        # Route ids are shown as the routes' cities (the ids in the tooltip).
+        names = {r["id"]: f"{r['a']}\u2013{r['b']}" for r in static["routes"]}
+        cells = seat_table_row(page, "Routes")
+        for info, cell in zip(view["observation"]["seats"], cells, strict=True):
+            if not info["routes"]:
+                assert cell == "none"
+            elif len(info["routes"]) <= 2:
+                assert cell == ", ".join(names[r] for r in info["routes"]), cell
+    if game == "en-route":
+        # The seat table's Board is the board's printed number, as on the map.
+        sheets = view["observation"]["sheets"]
+        numbers = [str(static["boards"][sheet["board"]]["number"]) for sheet in sheets]
+        assert seat_table_row(page, "Board") == numbers
+        svg_text = page.get_by_test_id("board").locator("svg").first.inner_html()
+        assert f"Your map (board {numbers[0]})" in svg_text
+    if game == "lets-go-france":
+        expect(page.get_by_test_id("zoom-select")).not_to_have_value("fit")
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -91,6 +126,7 @@ def test_play_a_game_by_clicking_the_board(
     seat = stored_seat(page, room_id)
     assert seat["seat"] == 0
     check_decision_and_private_area(page, server, room_id, seat["token"])
+    check_readable_state(page, server, game, room_id, seat["token"])
     screenshot(page, screenshot_dir, f"{game}-1-mid")
 
     if game in LIVE_END:

@@ -352,6 +352,32 @@ def no_horizontal_overflow(page: Page, width: int, slack: int = 2) -> None:
         )
 
 
+# Tables of the side panels wider than their wrapper (they would have to scroll to be read).
+_CLIPPED_TABLES_JS = """() => [...document.querySelectorAll('.table-scroll')]
+  .filter((wrap) => wrap.checkVisibility() && wrap.scrollWidth > wrap.clientWidth + 1)
+  .map((wrap) => {
+    const panel = wrap.closest('[data-testid]');
+    const where = panel ? panel.dataset.testid : '?';
+    const head = [...wrap.querySelectorAll('th')].map((th) => th.textContent.trim()).join('|');
+    return `${where}: ${head.slice(0, 80)} (${wrap.scrollWidth} > ${wrap.clientWidth} px)`;
+  })"""
+
+
+def tables_not_fitting(page: Page) -> list[str]:
+    """The shown tables that do not fit their panel's width (each with its panel and head)."""
+    return list(page.evaluate(_CLIPPED_TABLES_JS))
+
+
+def seat_table_row(page: Page, label: str) -> list[str]:
+    """The cells (one per seat) of the row `label` of the every-seat table."""
+    row = page.get_by_test_id("seat-state-table").locator(
+        "tbody tr",
+        has=page.locator("th", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$", re.IGNORECASE)),
+    )
+    expect(row).to_have_count(1)
+    return [text.strip() for text in row.locator(":scope > td").all_inner_texts()]
+
+
 def log_texts(page: Page) -> list[str]:
     """The lines of the move log as shown."""
     return page.get_by_test_id("log-entry").all_inner_texts()

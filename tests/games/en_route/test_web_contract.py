@@ -434,3 +434,22 @@ def test_rate_beginning_solo_and_final_help() -> None:
     assert "Card Sequence" in solo.decision_help()
     final = reach(2, lambda s: s.phase == FINAL)
     assert "each used once" in final.decision_help()
+
+
+def test_board_numbers_are_the_static_numbers_of_the_observations_board_index() -> None:
+    """The observation gives each sheet's board as an index into `static_info()["boards"]`;
+    the board (and the web UI, which looks the index up there) shows that entry's printed
+    `number`, so "Your map (board 4)" and the seat table's Board agree."""
+    state = new_state(3, seed=5, level="full")
+    static = state.game.static_info()
+    for viewer in (0, 1, None):
+        observation = state.public_observation() if viewer is None else state.observation(viewer)
+        texts = " ".join(
+            t.text or "" for t in ET.fromstring(state.render_svg(viewer)).iter(f"{SVG}text")
+        )
+        numbers = [static["boards"][sheet["board"]]["number"] for sheet in observation["sheets"]]
+        assert [b["number"] for b in static["boards"]] == list(range(1, len(static["boards"]) + 1))
+        shown = [int(n) for n in re.findall(r"board (\d+)", texts)]
+        assert sorted(shown) == sorted(numbers), (viewer, shown, numbers)
+        if viewer is not None:
+            assert f"Your map (board {numbers[viewer]})" in texts

@@ -14,6 +14,7 @@ from tabletrip.games.ticket_to_ride.render import (
     WIDTH,
     cards_text,
     claimed_routes,
+    color_letter,
     render_svg,
     render_text,
     seat_name,
@@ -180,7 +181,15 @@ def test_the_svg_is_xml_with_one_element_per_route_and_city(map_id: str) -> None
             f"r{route['id']} {route['a']}-{route['b']}, {route['length']} {route['color']}"
         )
         assert len(group.findall(f"{SVG}rect")) == route["length"]
-        assert group.findall(f"{SVG}text") == []
+        # Unclaimed: only the colour letter (none on gray), never colour alone.
+        letters = [el.text for el in group.findall(f"{SVG}text")]
+        assert letters == ([color_letter(route["color"])] if route["color"] != "gray" else [])
+        assert group.attrib["data-color"] == route["color"]
+    key = root.find(f".//{SVG}g[@id='color-key']")
+    assert key is not None
+    key_texts = " ".join(el.text or "" for el in key.iter(f"{SVG}text"))
+    for color in {route["color"] for route in static["routes"]}:
+        assert color in key_texts and color_letter(color) in key_texts
     cities = [el for el in root.iter() if el.attrib.get("class") == "city"]
     assert [el.find(f"{SVG}title").text for el in cities] == [c["name"] for c in static["cities"]]
 

@@ -26,6 +26,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.help import HELP
+from tabletrip.games.ticket_to_ride.render import color_letter
 from tabletrip.games.ticket_to_ride.rules import KEEP, SECOND_DRAW, SETUP, TURN, TicketToRideState
 from ttr_situations import MapSituations, new_state, settle
 
@@ -267,3 +268,48 @@ def test_final_round_help_counts_the_turns_left() -> None:
     state = USA.turn_state(3, face_up=["red"], deck=["black"] * 9)
     state.final_turns = 2
     assert "Last round: 2 turns left in the game, this one included." in state.decision_help()
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe-express"])
+def test_every_route_carries_its_colour_in_words_and_letter_not_colour_alone(map_id: str) -> None:
+    """Issue 10: Ticket to Ride colours are never told by colour alone. Every route of the
+    board names its colour in its title and `data-color`; an unclaimed one writes its letter
+    on a train space (gray: no letter), a claimed one its seat number; the key under the map
+    explains every letter of the map."""
+    state = USA.new_state(3, seed=4) if map_id == "usa" else EUROPE.new_state(3, seed=4)
+    chooser = random.Random(4)
+    for _ in range(150):  # some routes claimed, most not
+        if state.is_over:
+            break
+        state.apply(chooser.choice(state.legal_actions()))
+    svg = state.render_svg(0)
+    targets = board_targets(svg)
+    routes = {f"route-{r['id']}": r for r in state.game.static_info()["routes"]}
+    owner = {
+        r: s for s, info in enumerate(state.public_observation()["seats"]) for r in info["routes"]
+    }
+    assert owner and len(owner) < len(routes)
+    for key, route in routes.items():
+        group = targets[key]
+        color = route["color"]
+        assert group.attrib["data-color"] == color
+        assert f"color-{color}" in group.attrib["class"].split()
+        title = group.findtext(f"{SVG}title") or ""
+        assert f"{route['length']} {color}" in title, title
+        marks = [el.text for el in group.iter(f"{SVG}text")]
+        if route["id"] in owner:
+            assert marks == [str(owner[route["id"]])] * route["length"]
+        elif color == "gray":
+            assert marks == []
+        else:
+            assert marks == [color_letter(color)], (key, marks)
+    root = ET.fromstring(svg)
+    key_group = root.find(f".//{SVG}g[@id='color-key']")
+    assert key_group is not None
+    words = [el.text for el in key_group.iter(f"{SVG}text")]
+    for color in {route["color"] for route in routes.values()}:
+        assert any(color in (word or "") for word in words), color
+        if color != "gray":
+            assert color_letter(color) in words
+    lettered = {route["color"] for route in routes.values()} - {"gray"}
+    assert len({color_letter(color) for color in lettered}) == len(lettered), "letters differ"

@@ -48,6 +48,27 @@ SEAT_FILL = {
     "black": ("#111111", "#ffffff"),
 }
 BACKGROUND = "#f6f1e3"
+# A route's colour is never told by colour alone: a letter on its middle train space (blUe, as
+# B is black), explained by the colour key under the map; gray routes (any one colour) have
+# none. Written in white on the dark fills, in black on the light ones.
+COLOR_LETTER = {
+    "black": "B",
+    "white": "W",
+    "red": "R",
+    "orange": "O",
+    "yellow": "Y",
+    "green": "G",
+    "blue": "U",
+    "purple": "P",
+    "pink": "K",
+}
+COLOR_KEY_ORDER = (*COLOR_LETTER, "gray")
+DARK_FILLS = {"black", "red", "green", "blue", "purple"}
+
+
+def color_letter(color: str) -> str:
+    """The letter written on a route of `color` ("" for gray: any one colour pays it)."""
+    return COLOR_LETTER.get(color, "")
 
 
 # --- text ---------------------------------------------------------------------------------
@@ -406,8 +427,9 @@ def render_svg(
     owner = {r: s for s, ids in (routes_by_seat or {}).items() for r in ids}
     seats = sorted({s for s, ids in (routes_by_seat or {}).items() if ids})
     left, top, right, bottom = layout.box
+    key_h = width * 0.04
     legend_h = width * 0.04 if seats else 0.0
-    view_w, view_h = right - left, bottom + legend_h - top
+    view_w, view_h = right - left, bottom + key_h + legend_h - top
     pixel_h = width * view_h / view_w
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{_num(pixel_h)}" '
@@ -418,8 +440,9 @@ def render_svg(
         f'fill="{BACKGROUND}"/>',
     ]
     out += map_svg(static_info, layout, owner)
+    out += color_key_svg(map_colors(static_info), bottom, left + width * 0.03, width, key_h)
     if seats:
-        out += legend_svg(seats, bottom, left + width * 0.03, width, legend_h)
+        out += legend_svg(seats, bottom + key_h, left + width * 0.03, width, legend_h)
     out.append("</svg>")
     return "\n".join(out)
 
@@ -455,7 +478,7 @@ def _route_svg(
     start = (dist - usable) / 2
     color = route["color"]
     title = f"r{route['id']} {route['a']}-{route['b']}, {length} {color}"
-    classes = "route"
+    classes = f"route color-{color}"
     if seat is not None:
         seat_color = SEAT_COLORS[seat % len(SEAT_COLORS)]
         fill, ink = SEAT_FILL[seat_color]
@@ -466,6 +489,7 @@ def _route_svg(
     target = f"route-{route['id']}"
     out = [
         f'<g id="{target}" class={quoteattr(classes)} data-target="{target}"'
+        f" data-color={quoteattr(color)}"
         + (f' data-seat="{seat}"' if seat is not None else "")
         + ">",
         f"<title>{escape(title)}</title>",
@@ -495,8 +519,23 @@ def _route_svg(
                 f'<text x="{_num(cx)}" y="{_num(cy + car_h * 0.33)}" font-size="{_num(car_h)}" '
                 f'font-weight="bold" text-anchor="middle" fill="{ink}">{seat}</text>'
             )
+        elif i == length // 2 and color_letter(color):
+            out.append(_letter_svg(color, cx, cy, car_h, fill))
     out.append("</g>")
     return out
+
+
+def _letter_svg(color: str, x: float, y: float, car_h: float, fill: str) -> str:
+    """The colour letter of an unclaimed route, upright on a train space centred at (x, y);
+    a halo of the car's own colour keeps it legible where it is wider than a steep car."""
+    font = car_h * 1.25
+    ink = "#ffffff" if color in DARK_FILLS else "#000000"
+    return (
+        f'<text class="color-letter" x="{_num(x)}" y="{_num(y + font * 0.36)}" '
+        f'font-size="{_num(font)}" font-weight="bold" text-anchor="middle" fill="{ink}" '
+        f'stroke="{fill}" stroke-width="{_num(font * 0.22)}" stroke-linejoin="round" '
+        f'paint-order="stroke">{color_letter(color)}</text>'
+    )
 
 
 def _city_svg(
@@ -564,6 +603,52 @@ def legend_svg(
             f'<text x="{_num(x + size * 2)}" y="{_num(y + size * 0.8)}" '
             f'font-size="{_num(size * 0.85)}">{escape(_legend_name(seat, viewer))}</text>'
         )
+    out.append("</g>")
+    return out
+
+
+def map_colors(static_info: Mapping[str, Any]) -> list[str]:
+    """The route colours of a map, in the colour key's order."""
+    present = {route["color"] for route in static_info["routes"]}
+    known = [color for color in COLOR_KEY_ORDER if color in present]
+    return known + sorted(present - set(known))
+
+
+def color_key_svg(
+    colors: Sequence[str], top: float, left: float, width: int, height: float
+) -> list[str]:
+    """The key of the route letters under the map: a train space of each colour with its
+    letter, and the colour's name (gray: no letter, any one colour pays it)."""
+    size = height * 0.45
+    y = top + height * 0.25
+    font = size * 0.85
+    out = [
+        '<g id="color-key">',
+        "<title>Route colours: the letter on the middle train space of each route</title>",
+        f'<text x="{_num(left)}" y="{_num(y + size * 0.8)}" font-size="{_num(font)}" '
+        'font-weight="bold">Route colours:</text>',
+    ]
+    x = left + font * 8.4
+    for color in colors:
+        fill = ROUTE_FILL.get(color, "#cccccc")
+        out.append(
+            f'<rect x="{_num(x)}" y="{_num(y)}" width="{_num(size * 1.6)}" height="{_num(size)}" '
+            f'rx="{_num(size * 0.2)}" fill="{fill}" stroke="#444444"/>'
+        )
+        letter = color_letter(color)
+        if letter:
+            ink = "#ffffff" if color in DARK_FILLS else "#000000"
+            out.append(
+                f'<text x="{_num(x + size * 0.8)}" y="{_num(y + size * 0.8)}" '
+                f'font-size="{_num(font)}" font-weight="bold" text-anchor="middle" '
+                f'fill="{ink}">{letter}</text>'
+            )
+        name = color if letter else f"{color} (any)"
+        out.append(
+            f'<text x="{_num(x + size * 1.9)}" y="{_num(y + size * 0.8)}" '
+            f'font-size="{_num(font)}">{escape(name)}</text>'
+        )
+        x += size * 2.4 + len(name) * font * 0.58
     out.append("</g>")
     return out
 

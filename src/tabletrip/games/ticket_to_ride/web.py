@@ -1,10 +1,11 @@
 """Ticket to Ride for a browser: the clickable board and the board keys of every action.
 
-The board (`board_svg`) is the map of `render.py` plus a card table under it: the face-up
-row, the train card deck, the destination ticket pile and (Europe Express) the Locomotive
-pile. It is drawn from one observation and `static_info()` only, like the text view, so it
-shows a seat exactly what that seat may know: the claimed routes, the table, and (rings on
-the map) the cities of the seat's own tickets and of the tickets offered to it.
+The board (`board_svg`) is the map of `render.py` (every route with its colour letter, the
+key of the letters and the seats' colours under it) plus a card table: the face-up row, the
+train card deck, the destination ticket pile and (Europe Express) the Locomotive pile. It is
+drawn from one observation and `static_info()` only, like the text view, so it shows a seat
+exactly what that seat may know: the claimed routes, the table, and (rings on the map) the
+cities of the seat's own tickets and of the tickets offered to it.
 
 Board keys (`data-target` on `<g>` elements, what `action_targets` returns):
 
@@ -39,7 +40,9 @@ from tabletrip.games.ticket_to_ride.render import (
     MapLayout,
     _num,
     claimed_routes,
+    color_key_svg,
     legend_svg,
+    map_colors,
     map_layout,
     map_svg,
     svg_title,
@@ -110,9 +113,9 @@ def render_board(
     owner = {r: s for s, ids in claimed_routes(observation).items() for r in ids}
     left, top, right, bottom = layout.box
     width = layout.width
-    legend_h = width * 0.04
+    key_h = legend_h = width * 0.04
     table_h = width * 0.095
-    view_w, view_h = right - left, bottom + legend_h + table_h - top
+    view_w, view_h = right - left, bottom + key_h + legend_h + table_h - top
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
         f'viewBox="{_num(left)} {_num(top)} {_num(view_w)} {_num(view_h)}" '
@@ -123,8 +126,9 @@ def render_board(
     ]
     out += map_svg(static, layout, owner, _city_marks(observation))
     seats = list(range(len(observation["seats"])))
-    out += legend_svg(seats, bottom, left + width * 0.03, width, legend_h, seat)
-    out += _table_svg(observation, static, left + width * 0.03, bottom + legend_h, width)
+    out += color_key_svg(map_colors(static), bottom, left + width * 0.03, width, key_h)
+    out += legend_svg(seats, bottom + key_h, left + width * 0.03, width, legend_h, seat)
+    out += _table_svg(observation, static, left + width * 0.03, bottom + key_h + legend_h, width)
     out.append("</svg>")
     return "\n".join(out)
 

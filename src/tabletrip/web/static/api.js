@@ -61,6 +61,8 @@ export const api = {
   act: (id, token, version, action) =>
     request("POST", `${room(id)}/actions`, { token, body: { version, action } }),
   undo: (id, token, version) => request("POST", `${room(id)}/undo`, { token, body: { version } }),
+  /** The game's fixed content (map, cards...): the same for every seat and spectator. */
+  staticInfo: (id) => request("GET", `${room(id)}/static`),
   board: (id, token, signal) => request("GET", `${room(id)}/board`, { token, signal }),
   hint: (id, token) => request("POST", `${room(id)}/hint`, { token }),
   replay: (id, step, seat, signal) => {

@@ -105,7 +105,7 @@ export function renderPrivate(panel, view) {
         "section",
         { class: "private-block", testid: `private-${key}` },
         h("h3", {}, humanize(key)),
-        renderValue(view.observation[key]),
+        renderValue(view.observation[key], 0, key),
       ),
     ),
   );
@@ -160,12 +160,16 @@ export function renderPublic(seatsPanel, sharedPanel, eventsPanel, view) {
                 "tr",
                 {},
                 h("th", { attrs: { scope: "row" } }, humanize(key)),
-                records.map((record) => h("td", {}, key in record ? compactValue(record[key]) : "—")),
+                records.map((record) => h("td", {}, key in record ? compactValue(record[key], key) : "—")),
               ),
             ),
           ),
         ),
       ),
+      // The cells show what the observation gives; a missing value is not a zero.
+      records.some((record) => keys.some((key) => record[key] === null || !(key in record)))
+        ? h("p", { class: "muted seat-table-note", testid: "seat-table-note" }, "— : no value given (none, or not shown to you)")
+        : null,
     );
   } else {
     fill(seatsPanel);

@@ -10,8 +10,10 @@ import { renderInvites, renderLog, renderPrivate, renderPublic, renderSeatList }
 import { createReplay } from "./replay.js";
 import { renderResult, winnerText } from "./result.js";
 import { RoomSocket } from "./socket.js";
+import { setStaticNames } from "./values.js";
 
 const STALE = "stale version";
+const READABLE_PX = 7.5; // a wide board's typical text is drawn at least this high by default
 
 /** Render the table of room `roomId` into `main`; returns a function that stops it. */
 export function renderTable(main, roomId) {
@@ -27,6 +29,7 @@ export function renderTable(main, roomId) {
   let showAllLog = false;
   let hintVersion = -1;
   let stopped = false;
+  let zoomChosen = false; // the player picked a zoom: keep it
 
   // --- the page ------------------------------------------------------------------------------
   const heading = h("h1", { testid: "room-title", class: "room-title" }, "Loading the room…");
@@ -57,7 +60,16 @@ export function renderTable(main, roomId) {
   const boardWrap = h("div", { class: "board-wrap" }, boardEl, menu);
   const zoom = h(
     "select",
-    { id: "zoom-select", testid: "zoom-select", on: { change: () => setZoom(zoom.value) } },
+    {
+      id: "zoom-select",
+      testid: "zoom-select",
+      on: {
+        change: () => {
+          zoomChosen = true;
+          setZoom(zoom.value);
+        },
+      },
+    },
     h("option", { value: "fit" }, "fit"),
     h("option", { value: "150" }, "150%"),
     h("option", { value: "200" }, "200%"),
@@ -146,6 +158,16 @@ export function renderTable(main, roomId) {
   fill(main, section);
 
   api.games().catch(() => {}); // warm the games list for titles
+  // The game's fixed content names the ids the observation refers to (route ids...).
+  setStaticNames(null);
+  api
+    .staticInfo(roomId)
+    .then((info) => {
+      if (stopped) return;
+      setStaticNames(info);
+      if (view) drawStates();
+    })
+    .catch(() => {}); // without it the ids are shown as they are
 
   // --- the connection ------------------------------------------------------------------------
   const socket = new RoomSocket(roomId, token, {
@@ -197,6 +219,11 @@ export function renderTable(main, roomId) {
   }
 
   // --- views ---------------------------------------------------------------------------------
+  function drawStates() {
+    renderPrivate(privatePanel, view);
+    renderPublic(seatsPanel, sharedPanel, eventsPanel, view);
+  }
+
   function onView(next) {
     const previous = view;
     view = next;
@@ -227,8 +254,7 @@ export function renderTable(main, roomId) {
     helpText.textContent = view.help || (view.status === "playing" ? "No explanation is given for this decision." : "");
     help.hidden = view.status !== "playing";
     toolsPanel.hidden = view.seat === null || view.status === "finished";
-    renderPrivate(privatePanel, view);
-    renderPublic(seatsPanel, sharedPanel, eventsPanel, view);
+    drawStates();
     renderLog(logPanel, view, showAllLog, () => {
       showAllLog = true;
       renderLog(logPanel, view, true, () => {});
@@ -445,6 +471,7 @@ export function renderTable(main, roomId) {
             const root = showSvg(boardEl, data.svg);
             if (hadFocus) turn.focus();
             section.classList.toggle("wide-board", isWide(root));
+            if (!zoomChosen) autoZoom(root);
           }
         }
       }
@@ -486,6 +513,29 @@ export function renderTable(main, roomId) {
         play(action);
       },
     });
+  }
+
+  /** A wide board's default zoom on a desktop screen: the smallest that makes its typical
+   * text (the median font size, as drawn) at least READABLE_PX high; "fit" otherwise. */
+  function autoZoom(root) {
+    let value = "fit";
+    if (isWide(root) && window.matchMedia("(min-width: 700px)").matches) {
+      const box = root.viewBox.baseVal;
+      const shown = root.getBoundingClientRect().width / (boardEl.style.width ? parseFloat(boardEl.style.width) / 100 : 1);
+      const sizes = [...root.querySelectorAll("text")]
+        .map((text) => parseFloat(getComputedStyle(text).fontSize))
+        .filter((size) => size > 0)
+        .sort((a, b) => a - b);
+      if (sizes.length && box.width > 0 && shown > 0) {
+        const median = (sizes[sizes.length >> 1] * shown) / box.width;
+        const fit = ["150", "200"].find((zoomed) => (median * Number(zoomed)) / 100 >= READABLE_PX);
+        if (median < READABLE_PX) value = fit || "200";
+      }
+    }
+    if (zoom.value !== value) {
+      zoom.value = value;
+      setZoom(value);
+    }
   }
 
   function setZoom(value) {

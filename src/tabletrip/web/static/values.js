@@ -21,6 +21,65 @@ const COLOURS = {
 
 const LIST_LIMIT = 40;
 
+// --- names of ids, from the game's static info (GET /api/rooms/{id}/static) -----------------
+//
+// Observations often refer to the game's fixed content by id or index ("routes": [0, 2, 25]),
+// which reads like counts. When the static info has a list under the same key whose records
+// have ids (`routes: [{id, a, b, ...}]`), a list of such ids under that key is shown by the
+// records' names; when a record key holds a number and the static info has a list under
+// the plural key (`board: 3` and `boards: [...]`), the number is shown as that entry's name.
+// A record's name is its `name`, else `a–b` (a link between two places), else its
+// `number`. Nothing game-specific: only the keys' shapes are looked at.
+
+let NAMES = null;
+
+const isId = (value) => typeof value === "string" || typeof value === "number";
+
+function recordName(record) {
+  if (typeof record.name === "string") return record.name;
+  if (typeof record.a === "string" && typeof record.b === "string") return `${record.a}–${record.b}`;
+  if (isId(record.number)) return String(record.number);
+  return null;
+}
+
+/** Learn the names of the ids of a game's static info (null: forget them). */
+export function setStaticNames(staticInfo) {
+  NAMES = null;
+  if (!staticInfo || typeof staticInfo !== "object") return;
+  const byId = new Map();
+  const byIndex = new Map();
+  for (const [key, list] of Object.entries(staticInfo)) {
+    if (!Array.isArray(list) || list.length === 0) continue;
+    if (!list.every((item) => item && typeof item === "object" && !Array.isArray(item))) continue;
+    const names = list.map(recordName);
+    if (names.some((name) => name === null)) continue;
+    if (list.every((item) => isId(item.id))) {
+      byId.set(key, new Map(list.map((item, i) => [String(item.id), names[i]])));
+    } else {
+      byIndex.set(key, names);
+    }
+  }
+  NAMES = { byId, byIndex };
+}
+
+/** The names `value` under `key` stands for, or null when it is not such an id. */
+export function namedIds(key, value) {
+  if (!NAMES || !key) return null;
+  if (Array.isArray(value)) {
+    const ids = NAMES.byId.get(key);
+    if (!ids || value.length === 0 || !value.every((item) => isScalar(item) && ids.has(String(item)))) return null;
+    return value.map((item) => ids.get(String(item)));
+  }
+  if (Number.isInteger(value)) {
+    const plural = `${key}s`;
+    const ids = NAMES.byId.get(plural);
+    if (ids && ids.has(String(value))) return [ids.get(String(value))];
+    const names = NAMES.byIndex.get(plural);
+    if (names && value >= 0 && value < names.length) return [names[value]];
+  }
+  return null;
+}
+
 const isScalar = (value) => value === null || typeof value !== "object";
 
 /** A scalar as text: yes/no, — for nothing. */
@@ -57,7 +116,9 @@ function uniformObjects(list) {
 
 /** A value as readable HTML: chips for lists, a table for a list of records, a list of
  * key/value pairs for an object. */
-export function renderValue(value, depth = 0) {
+export function renderValue(value, depth = 0, key = null) {
+  const named = namedIds(key, value);
+  if (named) return namedNode(value, named);
   if (isScalar(value)) return h("span", { class: "value" }, scalarNode(value));
   if (Array.isArray(value)) {
     if (value.length === 0) return h("span", { class: "value empty" }, "none");
@@ -90,7 +151,7 @@ export function renderValue(value, depth = 0) {
     if (depth >= 3) return h("span", { class: "value" }, compactText(value));
     return h(
       "ol",
-      { class: "items", attrs: { start: 0 } },
+      { class: "items" },
       value.map((item) => h("li", {}, renderValue(item, depth + 1))),
     );
   }
@@ -100,7 +161,22 @@ export function renderValue(value, depth = 0) {
   return h(
     "dl",
     { class: entries.every(([, v]) => isScalar(v)) ? "pairs inline" : "pairs" },
-    entries.map(([key, item]) => [h("dt", {}, swatch(key), humanize(key)), h("dd", {}, renderValue(item, depth + 1))]),
+    entries.map(([name, item]) => [h("dt", {}, swatch(name), humanize(name)), h("dd", {}, renderValue(item, depth + 1, name))]),
+  );
+}
+
+/** Ids shown by their names (the ids in the tooltip): one line, or a list when long. */
+function namedNode(value, names) {
+  const ids = Array.isArray(value) ? value.join(", ") : String(value);
+  const title = `${names.length === 1 ? "id" : "ids"} ${ids}`;
+  if (names.length === 1) return h("span", { class: "value named", attrs: { title } }, names[0]);
+  const text = names.join(", ");
+  if (text.length <= 60) return h("span", { class: "value named", attrs: { title } }, text);
+  return h(
+    "details",
+    { class: "cell-details" },
+    h("summary", {}, `${names.length} items`),
+    h("ul", { class: "named-list", attrs: { title } }, names.map((name) => h("li", {}, name))),
   );
 }
 
@@ -122,7 +198,9 @@ export function compactText(value, limit = 12) {
 }
 
 /** A table cell's content: scalars and short values inline, long ones behind a disclosure. */
-export function compactValue(value) {
+export function compactValue(value, key = null) {
+  const named = namedIds(key, value);
+  if (named) return namedNode(value, named);
   if (isScalar(value)) return scalarNode(value);
   const text = compactText(value);
   if (text.length <= 60) {
