@@ -2,7 +2,8 @@
 
 `tabletrip serve` runs in a subprocess on a free port with a temporary SQLite file. Each room
 has two human seats, both joined; each seat has its own WebSocket (asyncio, `websockets`) and
-plays a random legal action whenever the view it is pushed says it is its turn. A move's
+plays a random legal action whenever the view it is pushed says it is its turn. Like the web
+client, it asks for log deltas (`"log_delta": true`) and rebuilds each view's whole log. A move's
 latency runs from sending the action to receiving, on the same socket, the first view that
 contains it (the broadcast after the commit). Bounded by time, rooms and moves; the server is
 stopped with SIGTERM at the end. Route East is the default game: its views are small and its
@@ -73,6 +74,11 @@ class Outcome:
         """Acknowledged moves per second of the run."""
         return self.moves / self.seconds if self.seconds > 0 else 0.0
 
+    @property
+    def server_ms_per_move(self) -> float:
+        """Server CPU milliseconds per acknowledged move."""
+        return self.server_cpu / self.moves * 1000 if self.moves else float("nan")
+
     def percentile_ms(self, fraction: float) -> float:
         """A latency percentile (nearest rank), in milliseconds."""
         if not self.latencies:
@@ -89,7 +95,8 @@ class Outcome:
             f"moves/s: {self.moves_per_second:,.0f} ({self.moves:,} moves)\n"
             f"action -> broadcast p50: {self.percentile_ms(0.50):.1f} ms, "
             f"p99: {self.percentile_ms(0.99):.1f} ms, max: {self.percentile_ms(1.0):.1f} ms\n"
-            f"CPU seconds during the run: server {self.server_cpu:.1f}, "
+            f"CPU seconds during the run: server {self.server_cpu:.1f} "
+            f"({self.server_ms_per_move:.2f} ms a move), "
             f"players (this process) {self.client_cpu:.1f}\n"
             f"errors: {self.errors}, lost: {self.lost}, rooms finished: {self.finished}"
         )
@@ -171,6 +178,17 @@ class Player:
         self.rng = rng
         self.socket: ClientConnection | None = None
         self.view: JsonDict = {}
+        self.log: list[JsonDict] = []  # the log of the last view, rebuilt from the deltas
+
+    def receive(self, text: str) -> JsonDict:
+        """A message received; a view gets its whole log back (it may hold only new lines)."""
+        message = json.loads(text)
+        if message.get("type") == "view":
+            start = message.pop("log_start", 0)
+            if start > len(self.log):
+                raise RuntimeError(f"a view starts its log at {start} of {len(self.log)} lines")
+            self.log = message["log"] = self.log[:start] + message["log"]
+        return message
 
 
 class Run:
@@ -217,7 +235,7 @@ class Run:
                     self.outcome.lost += 1
                     return
                 continue
-            message = json.loads(text)
+            message = player.receive(text)
             if message.get("type") != "view":
                 self.outcome.errors += 1
                 pending = None  # decide again on the view we have
@@ -268,8 +286,9 @@ async def _connect(ws_url: str, player: Player) -> None:
     player.socket = await connect(
         f"{ws_url}/api/rooms/{player.room}/ws", max_size=2**22, open_timeout=60
     )
-    await player.socket.send(json.dumps({"type": "hello", "token": player.token}))
-    message = json.loads(await asyncio.wait_for(player.socket.recv(), timeout=60))
+    hello = {"type": "hello", "token": player.token, "log_delta": True}
+    await player.socket.send(json.dumps(hello))
+    message = player.receive(await asyncio.wait_for(player.socket.recv(), timeout=60))
     if message.get("type") != "view":
         raise RuntimeError(f"hello refused: {message}")
     player.view = message

@@ -29,7 +29,9 @@ answer holds the seat's secret token, shown once), then play over REST with
 `{"type": "hello", "token": "..."}` (no token: spectate), receive `{"type": "view", ...}` now
 and after every change, send `{"type": "action", "version": n, "action": ...}` or
 `{"type": "undo", "version": n}`; errors come as `{"type": "error", "message": "...",
-"status": n}` and change nothing."""
+"status": n}` and change nothing. With `"log_delta": true` in the hello, every view after the
+first carries `log_start` and only the log lines from there on: keep that many lines of the
+previous view on the socket, then append `log` (the first view has `log_start` 0)."""
 
 
 def _validation_message(exc: RequestValidationError) -> str:

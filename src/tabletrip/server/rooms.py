@@ -7,6 +7,9 @@ unless it was written, and nobody is told before.
 
 from __future__ import annotations
 
+import functools
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,13 +18,29 @@ from tabletrip.core.errors import IllegalAction, RecordError
 from tabletrip.core.game import Game, State
 from tabletrip.core.registry import game_class
 from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound
-from tabletrip.server.reveal import Viewer, hidden_from, reveals_nothing
+from tabletrip.server.logs import LogEntry, RoomLog
+from tabletrip.server.reveal import Observed, Viewer, hidden_from, reveals_nothing
 from tabletrip.server.store import RoomRow, SeatRow, result_hash
 from tabletrip.server.tokens import token_matches
 
 HUMAN, BOT = "human", "bot"
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
 PLAY, UNDO = "play", "undo"
+
+
+def configured_game(game_id: str, players: int, options: Mapping[str, Any]) -> Game:
+    """The game with these options (OptionError if bad): one object for all the rooms that
+    play it, as a game never changes once made (its tables are many objects to keep)."""
+    try:
+        key = json.dumps(options, sort_keys=True)
+    except (TypeError, ValueError):
+        return game_class(game_id).from_options(players, options)
+    return _shared_game(game_id, players, key)
+
+
+@functools.lru_cache(maxsize=64)
+def _shared_game(game_id: str, players: int, options_json: str) -> Game:
+    return game_class(game_id).from_options(players, json.loads(options_json))
 
 
 @dataclass
@@ -57,28 +76,20 @@ class Seat:
         }
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """A move in effect: who played what, and who may not read it (see reveal.hidden_from)."""
-
-    seat: int
-    action: Action
-    hidden_from: frozenset[Viewer]
-
-
 @dataclass
 class Step:
     """A move that may still be taken back: the state before it is kept to restore."""
 
-    pre: State
+    pre: Observed
     entry: LogEntry
-    post: State
+    post: Observed
     safe: bool | None = None  # whether it revealed nothing, computed when first asked
 
     def revealed_nothing(self) -> bool:
         """Whether taking this move back hides nothing anyone has seen (cached)."""
         if self.safe is None:
             self.safe = reveals_nothing(self.pre, self.entry.action, self.post)
+            self.pre.forget()  # the state before is only kept to be restored now
         return self.safe
 
 
@@ -88,9 +99,14 @@ class Change:
 
     kind: str
     seat: int
-    state: State
+    observed: Observed
     action_json: JsonDict | None = None
     step: Step | None = None
+
+    @property
+    def state(self) -> State:
+        """The room's state once the change is made."""
+        return self.observed.state
 
     @property
     def result(self) -> JsonDict | None:
@@ -109,14 +125,16 @@ class Room:
     created: str
     seats: list[Seat]
     state: State = field(init=False)
+    observed: Observed = field(init=False)
     version: int = 0
-    log: list[LogEntry] = field(default_factory=list)
+    log: RoomLog = field(default_factory=RoomLog)
     _steps: list[Step] = field(default_factory=list)
     _views: dict[Any, Any] = field(default_factory=dict)
     _track_hidden: bool = True
 
     def __post_init__(self) -> None:
         self.state = self.game.new_game(seed=self.seed)
+        self.observed = Observed(self.state)
 
     # --- what anyone may read ------------------------------------------------------------------
 
@@ -157,12 +175,7 @@ class Room:
     def visible_log(self, viewer: Viewer) -> list[JsonDict]:
         """The moves `viewer` may read: its own in full, the others' public notation, leaving
         out any it could not tell apart from another (until the game is over)."""
-        over = self.state.is_over
-        return [
-            {"seat": e.seat, "text": str(e.action) if e.seat == viewer else e.action.public()}
-            for e in self.log
-            if e.seat == viewer or over or viewer not in e.hidden_from
-        ]
+        return list(self.log.lines(viewer).lines)
 
     def undo_refusal(self, seat: int) -> str | None:
         """Why `seat` cannot take back its last move now; None if it can."""
@@ -256,9 +269,10 @@ class Room:
             state.apply(parsed)
         except IllegalAction as exc:
             raise BadRequest(str(exc)) from None
-        hidden = hidden_from(self.state, parsed, state) if self._track_hidden else frozenset()
+        pre, post = self.observed, Observed(state)
+        hidden = hidden_from(pre, parsed, post) if self._track_hidden else frozenset()
         entry = LogEntry(seat, parsed, hidden)
-        return Change(PLAY, seat, state, parsed.to_json(), Step(self.state, entry, state))
+        return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post))
 
     def prepare_undo(self, seat: int, version: int, check: bool = True) -> Change:
         """Check that `seat` may take back its last move; Conflict saying why not."""
@@ -278,13 +292,21 @@ class Room:
             if self._steps and self._steps[-1].entry.seat != change.seat:
                 self._steps.clear()
             self._steps.append(change.step)
-            self.log.append(change.step.entry)
+            self.log.play(change.step.entry, change.state.is_over)
         else:
             self._steps.pop()
-            self.log.pop()
+            self.log.undo()
+        self.observed = change.observed
         self.state = change.state
         self.version += 1
         self._views.clear()
+        self._forget_observations()
+
+    def _forget_observations(self) -> None:
+        """Let go of the observations of the states kept for undo that no check needs any
+        more (they are many objects for the garbage collector to go over; rebuilt if asked)."""
+        for step in self._steps[:-1]:
+            step.pre.forget()
 
     # --- the stored form -----------------------------------------------------------------------
 
@@ -300,7 +322,7 @@ class Room:
         stored one: such a room is reported, never served wrong.
         """
         try:
-            game = game_class(row.game).from_options(row.players, row.options)
+            game = configured_game(row.game, row.players, row.options)
         except Exception as exc:
             raise RecordError(f"room {row.id}: cannot make its game: {exc}") from None
         seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats]

@@ -5,7 +5,11 @@ own legal actions when it is to move (with the board targets each is about) and 
 text of its decision (to it only: which decision a seat faces can depend on its hidden plays),
 and the log as that seat may read it (Room.visible_log). The board, as that viewer sees it
 (`state.render_svg(viewer)`), is sent apart (`board`): it is large and slow to draw, so only
-clients that show it ask for it."""
+clients that show it ask for it.
+
+Everything is built once per viewer and version and shared by that viewer's sockets: the
+observations (Room.observed), the view without its log and its JSON text; the log's lines are
+built and encoded once per game (RoomLog), and a socket may be sent only the lines it lacks."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import logging
 
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import State
-from tabletrip.server.reveal import Viewer, observe
+from tabletrip.server.reveal import Observed, Viewer
 from tabletrip.server.rooms import PLAYING, Room
 
 log = logging.getLogger("tabletrip.server")
@@ -54,15 +58,16 @@ def _help(state: State) -> str:
         return ""
 
 
-def private_keys(state: State, viewer: Viewer) -> list[str]:
+def private_keys(observed: Observed, viewer: Viewer) -> list[str]:
     """The observation keys only this seat sees (its hand, tickets...): none for a spectator."""
     if viewer is None:
         return []
-    return sorted(set(state.observation(viewer)) - set(state.public_observation()))
+    return sorted(set(observed(viewer)) - set(observed(None)))
 
 
-def _build(room: Room, viewer: Viewer) -> JsonDict:
-    state = room.state
+def _head(room: Room, viewer: Viewer) -> JsonDict:
+    """The view but its log."""
+    state, observed = room.state, room.observed
     legal: list[JsonDict] = []
     if viewer is not None and room.status == PLAYING and state.current_player == viewer:
         legal = [
@@ -73,28 +78,49 @@ def _build(room: Room, viewer: Viewer) -> JsonDict:
     return {
         **summary(room),
         "seat": viewer,
-        "observation": observe(state, viewer),
+        "observation": observed(viewer),
         "legal_actions": legal,
-        "log": room.visible_log(viewer),
         "result": None if result is None else result.to_json(),
         "can_undo": viewer is not None and room.undo_refusal(viewer) is None,
         # Only for the seat to move: which decision another seat faces can follow from
         # what this viewer may not see (a hidden simultaneous play).
         "help": _help(state) if legal else "",
-        "private_keys": private_keys(state, viewer),
+        "private_keys": private_keys(observed, viewer),
     }
+
+
+def _cached_head(room: Room, viewer: Viewer) -> JsonDict:
+    return room.cached(("head", viewer), lambda: _head(room, viewer))
 
 
 def view(room: Room, viewer: Viewer) -> JsonDict:
     """The view of a seat (an int) or of a spectator (None) at the room's current version."""
-    return room.cached(("view", viewer), lambda: _build(room, viewer))
-
-
-def view_message(room: Room, viewer: Viewer) -> str:
-    """The WebSocket message carrying that view, as JSON text (built once per version)."""
     return room.cached(
-        ("message", viewer), lambda: json.dumps({"type": "view", **view(room, viewer)})
+        ("view", viewer), lambda: {**_cached_head(room, viewer), "log": room.visible_log(viewer)}
     )
+
+
+def view_message(room: Room, viewer: Viewer, since: int | None = None) -> str:
+    """The WebSocket message carrying that view, as JSON text (built once per version).
+
+    With `since`, the version of the last view this socket was sent, the log holds only the
+    lines from `log_start` on: the socket holds the others already (see RoomLog.start).
+    """
+    start = None if since is None else room.log.start(viewer, since)
+    return room.cached(("message", viewer, start), lambda: _message(room, viewer, start))
+
+
+def _message(room: Room, viewer: Viewer, start: int | None) -> str:
+    # The head is encoded once per version; each line of the log once per game.
+    head = room.cached(
+        ("head text", viewer),
+        lambda: json.dumps({"type": "view", **_cached_head(room, viewer)})[:-1],
+    )
+    texts = room.log.lines(viewer).texts
+    lines = "[" + ", ".join(texts[start:] if start else texts) + "]"
+    if start is None:
+        return f'{head}, "log": {lines}}}'
+    return f'{head}, "log_start": {start}, "log": {lines}}}'
 
 
 def board(state: State, version: int, viewer: Viewer) -> JsonDict:

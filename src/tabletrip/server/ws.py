@@ -1,6 +1,10 @@
 """The WebSocket of a room: hello (with a seat token, or none to spectate), then views pushed
 after every change, and actions or undos sent back. Every error is a message; none changes
-anything. A message over the size limit is answered, then the socket is closed with 1009."""
+anything. A message over the size limit is answered, then the socket is closed with 1009.
+
+A client that says `"log_delta": true` in its hello is sent, after the first view, only the
+log lines it does not hold yet: each view then has `log_start`, the number of lines of the
+socket's previous view that stand (keep those, then append `log`)."""
 
 from __future__ import annotations
 
@@ -32,6 +36,8 @@ class Connection:
         self.seat: int | None = None
         self._outbox: asyncio.Queue[Any] = asyncio.Queue()
         self._view_pending = False
+        self._log_delta = False
+        self._sent_version = -1  # the version of the last view sent (for log deltas)
 
     def poke(self) -> None:
         """The room changed: queue one view (several changes before it is sent make one)."""
@@ -66,13 +72,22 @@ class Connection:
                 return
             if item is _VIEW:
                 self._view_pending = False
-                assert self.room is not None
-                await self.socket.send_text(view_message(self.room, self.seat))
+                await self.socket.send_text(self._view())
             elif isinstance(item, int):
                 await self.socket.close(code=item)
                 return
             else:
                 await self.socket.send_text(item)
+
+    def _view(self) -> str:
+        """The message of the room's current view for this socket."""
+        room = self.room
+        assert room is not None
+        if not self._log_delta:
+            return view_message(room, self.seat)
+        text = view_message(room, self.seat, self._sent_version)
+        self._sent_version = room.version
+        return text
 
     async def _receive_loop(self) -> None:
         while True:
@@ -144,6 +159,7 @@ class Connection:
             self._error(str(exc), exc.status, POLICY_VIOLATION)
             return False
         self.room, self.seat = room, seat
+        self._log_delta = message.get("log_delta") is True
         self.manager.subscribe(self.room_id, self)
         self.poke()
         return True

@@ -1,5 +1,8 @@
 // The room's WebSocket: hello (with the seat token, or none to spectate), views pushed after
 // every change, and automatic reconnection with backoff (a new hello resumes at the current view).
+// The hello asks for log deltas: after the first view, a view's `log` holds only the lines from
+// `log_start` on, the earlier ones being those of the previous view on the same socket; the
+// views handed to onView always carry the whole log.
 
 import { api } from "./api.js";
 
@@ -23,6 +26,7 @@ export class RoomSocket {
     this.everOpen = false;
     this.lastError = null;
     this.retryAt = 0;
+    this.log = []; // the log of the last view received on this socket
     this.onOnline = () => this.reconnectNow();
     window.addEventListener("online", this.onOnline);
   }
@@ -52,8 +56,10 @@ export class RoomSocket {
     }
     this.socket = socket;
     this.lastError = null;
+    this.log = [];
     socket.addEventListener("open", () => {
       const hello = this.token ? { type: "hello", token: this.token } : { type: "hello" };
+      hello.log_delta = true;
       socket.send(JSON.stringify(hello));
     });
     socket.addEventListener("message", (event) => this.receive(socket, event.data));
@@ -69,6 +75,14 @@ export class RoomSocket {
       return;
     }
     if (message.type === "view") {
+      const start = message.log_start ?? 0;
+      if (start > this.log.length) {
+        socket.close(); // lines missing (never expected): a new hello sends the whole log
+        return;
+      }
+      message.log = start === 0 ? message.log : this.log.slice(0, start).concat(message.log);
+      delete message.log_start;
+      this.log = message.log;
       if (this.attempt > 0 || !this.everOpen) {
         const reconnected = this.everOpen;
         this.attempt = 0;
