@@ -275,11 +275,33 @@ def test_a_lost_duel_keeps_the_policy_choice(poor_policy: None) -> None:
     assert bot.last_report is not None and bot.last_report.candidates[0].action == Play(low)
 
 
-def test_no_duel_without_a_policy_or_when_the_policy_leads() -> None:
+def test_no_duel_without_a_policy() -> None:
     state = high_card(players=2, seed=3, rounds=1)
     bot = IsmctsBot(seed=1, iterations=40, verify=8, rollout="random")
     bot.act(state)
     assert bot.last_report is not None and bot.last_report.duel is None
+
+
+class HighCardPolicy(bots.Bot):
+    """A good 'heuristic' for High Card: plays its highest card."""
+
+    name = "heuristic"
+
+    def choose(self, view: State, seat: int) -> Action:
+        plays = [a for a in view.legal_actions() if isinstance(a, Play)]
+        return max(plays, key=lambda a: a.card) if plays else view.legal_actions()[0]
+
+
+def test_no_duel_when_the_search_agrees_with_the_policy() -> None:
+    bots.register(HighCardPolicy, game=GAME_ID)
+    try:
+        state = high_card(players=2, seed=3, rounds=1)
+        bot = IsmctsBot(seed=1, iterations=40, verify=8)
+        assert bot.act(state) == Play(max(state.hands[0]))
+        assert bot.last_report is not None and bot.last_report.duel is None
+        assert bot.last_report.iterations <= 40 - 2 * 8  # no duel playouts were spent
+    finally:
+        bots._per_game.pop((GAME_ID, "heuristic"))
 
 
 def test_a_time_budget_keeps_dueling_until_it_is_spent(poor_policy: None) -> None:
