@@ -22,6 +22,16 @@ from tabletrip.core import (
     Rng,
     State,
 )
+from tabletrip.core.encoding import (
+    ActionBlock,
+    ActionEncoding,
+    Encoding,
+    Field,
+    ObservationEncoding,
+    register_encoding,
+    scaled,
+)
+from tabletrip.core.errors import IllegalAction
 from tabletrip.core.rng import mix_seed
 
 GAME_ID = "high-card"
@@ -271,3 +281,64 @@ def lazy_variant() -> type[HighCardGame]:
 
 
 HighCardGame.state_class = HighCardState
+
+
+class HighCardActions(ActionEncoding):
+    """Index 0 draws, 1-12 play that card, 13 passes."""
+
+    blocks = (
+        ActionBlock("draw", 0, 1, "draw the top card"),
+        ActionBlock("play", 1, 12, "play the card of value index"),
+        ActionBlock("pass", 13, 1, "pass"),
+    )
+
+    def encode(self, action: Action, state: State) -> int:
+        """Draw 0, play card v at v, pass 13."""
+        if isinstance(action, Play):
+            return action.card
+        return 0 if isinstance(action, Draw) else 13
+
+    def decode(self, index: int, state: State) -> Action:
+        """The action an index stands for (the same in every state)."""
+        if not 0 <= index < self.size:
+            raise IllegalAction(f"action index {index} is outside 0..{self.size - 1}")
+        if index == 0:
+            return Draw()
+        return Pass() if index == 13 else Play(index)
+
+
+class HighCardObservations(ObservationEncoding):
+    """Own hand counts by value, scores, deck size and the turn."""
+
+    def __init__(self, players: int) -> None:
+        self.fields = (
+            Field("hand", 12, 0, 4, "how many cards of each value 1-12 the seat holds"),
+            Field("scores", players, 0, 1, "each seat's score / 100"),
+            Field("deck", 1, 0, 1, "cards in the deck / 12"),
+            Field("turn", 1, 0, 1, "turns played / 24"),
+        )
+
+    def encode(self, observation: JsonDict) -> list[float]:
+        """The vector of one observation."""
+        hand = [0.0] * 12
+        for card in observation["hand"]:
+            hand[card - 1] += 1
+        return [
+            *hand,
+            *(scaled(score, 100) for score in observation["scores"]),
+            scaled(observation["deck_size"], 12),
+            scaled(observation["turn"], 24),
+        ]
+
+
+def high_card_encoding(game: Game) -> Encoding:
+    """The encodings of one High Card configuration."""
+    return Encoding(
+        HighCardActions(),
+        HighCardObservations(game.players),
+        max_length=game.options["rounds"] * game.players,
+        score_range=(0, 12 * 8 + 5),
+    )
+
+
+register_encoding(GAME_ID, high_card_encoding)

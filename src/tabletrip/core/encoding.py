@@ -1,0 +1,222 @@
+"""Fixed numeric encodings of a game's actions and observations, for learning agents.
+
+A learning agent needs a fixed action space (integer index <-> action, with a mask of the legal
+ones) and a fixed-length float vector per seat. Each game provides both for every
+configuration (player count and options) with `register_encoding` in its package
+`__init__`; the adapters in `tabletrip.rl` (PettingZoo, Gymnasium, OpenSpiel) only translate.
+
+The observation vector is built from `State.observation(seat)` alone, so it can never carry
+what that seat may not know. Both encodings document themselves: `ActionBlock` and `Field`
+rows, printed by `describe_encoding`. Pure stdlib: the adapters turn lists into arrays.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tabletrip.core.actions import Action, JsonDict
+from tabletrip.core.game import Game, State
+
+
+@dataclass(frozen=True, slots=True)
+class ActionBlock:
+    """A run of consecutive action indices that share one meaning (documentation)."""
+
+    name: str
+    start: int
+    size: int
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One named slice of an observation vector: its length, value bounds and meaning."""
+
+    name: str
+    size: int
+    low: float
+    high: float
+    description: str
+
+
+class ActionEncoding(ABC):
+    """A fixed integer action space for one configured game.
+
+    Indices run from 0 to `size - 1` in the documented `blocks`. An index may mean a thing
+    relative to the state (the k-th offered ticket, a card's place in the hand): that is why
+    `encode` and `decode` take the state. For every state and every legal action `a`,
+    `decode(encode(a, state), state) == a`, and distinct legal actions get distinct indices.
+    """
+
+    blocks: tuple[ActionBlock, ...]
+
+    @property
+    def size(self) -> int:
+        """The number of indices."""
+        last = self.blocks[-1]
+        return last.start + last.size
+
+    @abstractmethod
+    def encode(self, action: Action, state: State) -> int:
+        """The index of `action`, one of the legal actions of the player to move in `state`."""
+
+    @abstractmethod
+    def decode(self, index: int, state: State) -> Action:
+        """The action `index` stands for in `state`; IllegalAction if it stands for none."""
+
+    def legal_indices(self, state: State) -> list[int]:
+        """The indices of the legal actions of the player to move, ascending."""
+        encode = self.encode
+        return sorted({encode(action, state) for action in state.legal_actions()})
+
+    def block_of(self, index: int) -> ActionBlock:
+        """The documented block an index falls in; ValueError outside the space."""
+        for block in self.blocks:
+            if block.start <= index < block.start + block.size:
+                return block
+        raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
+
+
+class ObservationEncoding(ABC):
+    """A fixed-length float vector of one seat's observation, documented field by field."""
+
+    fields: tuple[Field, ...]
+
+    @property
+    def size(self) -> int:
+        """The vector length: the sum of the field sizes."""
+        return sum(field.size for field in self.fields)
+
+    @abstractmethod
+    def encode(self, observation: JsonDict) -> list[float]:
+        """The vector of `State.observation(seat)`: the fields in order, each within bounds."""
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of each vector position."""
+        low: list[float] = []
+        high: list[float] = []
+        for field in self.fields:
+            low += [field.low] * field.size
+            high += [field.high] * field.size
+        return low, high
+
+    def field_slices(self) -> dict[str, slice]:
+        """Where each field lies in the vector, by name."""
+        slices: dict[str, slice] = {}
+        start = 0
+        for field in self.fields:
+            slices[field.name] = slice(start, start + field.size)
+            start += field.size
+        return slices
+
+
+@dataclass(frozen=True, slots=True)
+class Encoding:
+    """A configured game's action and observation encodings and the bounds adapters need.
+
+    `max_length` bounds the number of decisions in one game (OpenSpiel's max game length);
+    `score_range` bounds a seat's final score (for a margin reward's range).
+    """
+
+    actions: ActionEncoding
+    observations: ObservationEncoding
+    max_length: int
+    score_range: tuple[float, float]
+
+
+EncodingFactory = Callable[[Game], Encoding]
+_factories: dict[str, EncodingFactory] = {}
+_cache: dict[tuple[str, int, str], Encoding] = {}
+
+
+def register_encoding(game_id: str, factory: EncodingFactory) -> None:
+    """Register how a game builds its encodings for a configuration (in its `__init__`)."""
+    _factories[game_id] = factory
+
+
+def has_encoding(game_id: str) -> bool:
+    """Whether a game provides encodings (importing the game registers them)."""
+    from tabletrip.core.registry import game_class
+
+    game_class(game_id)
+    return game_id in _factories
+
+
+def encoding_for(game: Game) -> Encoding:
+    """The encodings of a configured game, built once per configuration.
+
+    NotImplementedError if the game provides none.
+    """
+    key = (game.id, game.players, json.dumps(game.options, sort_keys=True))
+    found = _cache.get(key)
+    if found is None:
+        if not has_encoding(game.id):
+            raise NotImplementedError(f"{game.id} provides no action and observation encoding")
+        found = _cache[key] = _factories[game.id](game)
+    return found
+
+
+def describe_encoding(encoding: Encoding) -> str:
+    """Markdown tables of the action space and the observation vector."""
+    lines = [
+        f"Action space: {encoding.actions.size} indices.",
+        "",
+        "| indices | name | meaning |",
+        "|---|---|---|",
+    ]
+    for block in encoding.actions.blocks:
+        last = block.start + block.size - 1
+        span = str(block.start) if block.size == 1 else f"{block.start}-{last}"
+        lines.append(f"| {span} | {block.name} | {block.description} |")
+    lines += [
+        "",
+        f"Observation vector: {encoding.observations.size} float32 values.",
+        "",
+        "| positions | field | range | meaning |",
+        "|---|---|---|---|",
+    ]
+    start = 0
+    for field in encoding.observations.fields:
+        last = start + field.size - 1
+        span = str(start) if field.size == 1 else f"{start}-{last}"
+        lines.append(
+            f"| {span} | {field.name} | {_number(field.low)} to {_number(field.high)} "
+            f"| {field.description} |"
+        )
+        start += field.size
+    lines += [
+        "",
+        f"At most {encoding.max_length} decisions a game; a final score lies in "
+        f"{_number(encoding.score_range[0])} to {_number(encoding.score_range[1])}.",
+    ]
+    return "\n".join(lines)
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def one_hot(index: int | None, size: int) -> list[float]:
+    """A list of `size` zeros with a 1 at `index` (all zeros when `index` is None)."""
+    vector = [0.0] * size
+    if index is not None:
+        vector[index] = 1.0
+    return vector
+
+
+def scaled(value: float, top: float) -> float:
+    """`value / top` clipped to [0, 1]: a count or amount on a documented scale."""
+    if value <= 0:
+        return 0.0
+    return 1.0 if value >= top else value / top
+
+
+def indicator(members: Sequence[int], size: int) -> list[float]:
+    """A list of `size` zeros with a 1 at each index in `members` (a set as a vector)."""
+    vector = [0.0] * size
+    for index in members:
+        vector[index] = 1.0
+    return vector
