@@ -3,14 +3,17 @@
 from tabletrip.bots import register as register_bot
 from tabletrip.bots import tune
 from tabletrip.core.analysis import register_analysis
+from tabletrip.core.encoding import register_encoding
 from tabletrip.core.registry import register
 from tabletrip.games.ticket_to_ride.analysis import ANALYSIS
 from tabletrip.games.ticket_to_ride.bots import HeuristicBot
+from tabletrip.games.ticket_to_ride.encoding import make_encoding
 from tabletrip.games.ticket_to_ride.rules import GAME_ID, TicketToRideGame, TicketToRideState
 
 register(TicketToRideGame)
 register_bot(HeuristicBot, game=GAME_ID)
 register_analysis(GAME_ID, ANALYSIS)
+register_encoding(GAME_ID, make_encoding)
 
 tune(GAME_ID, "medium", iterations=40)  # about 0.2-0.4 s a move (README, strength ladder)
 
