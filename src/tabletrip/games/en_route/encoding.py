@@ -1,0 +1,897 @@
+"""En Route action and observation encodings for learning agents (issue 11).
+
+`make_encoding(game)` builds both for one configuration (player count and options);
+`describe_encoding` prints them as tables. The numbers below are First City's (36 cards,
+8 Personal Objectives, 3 Iconic Landmarks, 8 Cafés, 9 Goals); another city file changes only
+the sizes taken from its content. Geometry as in geometry.py: location `row * 6 + col` (0-35),
+crossroads `y * 7 + x` (0-48, y grows downwards), section 0-83 (the 42 horizontal ones
+`y * 6 + x`, from (x, y) to (x + 1, y), then the 42 vertical ones `42 + y * 7 + x`, from (x, y)
+to (x, y + 1)). A card is its index in the city file's deck (`EnRouteGame.card_index`:
+city-01..12 are 0-11, global-01..18 are 12-29, repeat-1..6 are 30-35). Relative seats count
+in turn order from a reference seat: the player to move for actions, the observer for the
+vector.
+
+## Action space: 734 indices in every First City configuration
+
+| block (start, size) | index |
+|---|---|
+| objective (0, 8) | keep Personal Objective card o (`objective-{o+1}`): `0 + o` |
+| play (8, 36) | place hand card c, face up or down as the phase says: `8 + c` |
+| keep (44, 36) | keep card c (a neighbour's placed card; solo: from the Card Sequence): `44 + c` |
+| choose (80, 6) | beginning rounds: the cards placed by relative seats r1 < r2: `80 + q` |
+| rate (86, 9) | Advanced: Iconic Landmark i up / down / stays: `86 + i * 3 + (0, 1, 2)` |
+| renew (95, 7) | renew the hand cards in `mask`: `95 + mask - 1` (see below) |
+| coordinate (102, 4) | change Round card w (0, 1) of the turn by +1 / -1: `102 + w * 2 + (0, 1)` |
+| mark (106, 144) | select location l and mark tourist choice t there: `106 + l * 4 + t` |
+| chart_one (250, 84) | chart 1 section s anywhere: `250 + s` |
+| chart_two (334, 294) | chart 2 sections meeting at crossroads c: `334 + c * 6 + p` (see below) |
+| extra (628, 84) | Route section bonus on section s: `628 + s` |
+| cafe (712, 16) | New tourists Café k: use now / keep for 2 PP: `712 + k * 2 + (0, 1)` |
+| done (728, 1) | end the drawing turn, keeping the bonuses |
+| route (729, 5) | final route: the k-th candidate `legal_actions` lists: `729 + k` |
+
+`q` numbers the seat pairs (0,1) (0,2) (0,3) (1,2) (1,3) (2,3) as 0-5. Mark: t = 0 marks what
+the Round cards say, 1 / 2 / 3 red / green / blue where the player picks the type (two Repeat
+cards, a Repeat with a two-type card, or no matching location free: 1 tourist anywhere).
+A drawing turn is already split by the engine into small decisions (Coordinate changes, mark,
+chart, bonuses, done), each its own index. Index worked out by hand: marking location c3r2
+(col 2, row 1: location 8) as the cards say is `106 + 8 * 4 + 0 = 138`.
+
+### The huge decisions
+
+- **Final route.** Any trail over the drawn sections is valid (`apply` accepts a typed one),
+  far too many to enumerate. The index is k for the k-th route of the documented candidate
+  list `EnRouteGame.final_choices`: the best `FINAL_CHOICES` = 5 routes by the seat's own PP
+  for scoring steps 1-8, found exactly by `route_search.best_routes`, best first (fewer when
+  fewer trails exist; the empty route alone when nothing is drawn). That list is what
+  `legal_actions` returns, so it never holds more than 5. The vector of the seat choosing holds
+  the candidates themselves (fields `route_*`: sections and PP), computed from its observation
+  by the same search. A valid route outside the list has no index (`encode` refuses it).
+- **Renew** (1-3 hand cards): bit j of `mask` is the j-th hand card in card (deck index) order,
+  at most 2**3 - 1 = 7 masks. Example: the hand {global-06, city-09, global-13} in card order is
+  (city-09, global-06, global-13); renewing city-09 and global-13 is mask 0b101 = 5: index 99.
+- **Chart.** 1 section is its section index. 2 sections (straight or L-shaped) always meet at
+  exactly one crossroads c; p numbers their two directions from c, N (to y - 1), E (x + 1),
+  S (y + 1), W (x - 1): p = 0 N+E, 1 N+S, 2 N+W, 3 E+S, 4 E+W, 5 S+W. Example: `chart 2,1-3,1
+  3,1-4,1` meets at (3, 1), crossroads 10, going W and E: p = 4, index 334 + 64 = 398. 214 of
+  the 294 slots are pairs on the map (a slot leaving the map decodes to `IllegalAction`).
+
+Other indices outside the mask decode to the action they name, which `illegal_reason`
+refuses, or raise `IllegalAction` (a hand position beyond the hand, a missing candidate, a
+beginning-round pair outside the beginning rounds).
+
+## Observation vector
+
+Built from `observation(seat)` only (plus the city's static content). Per-seat data starts
+with the observer and follows turn order. Every value lies in [0, 1]: one-hots and 0/1 sets,
+small counts divided by a stated scale and clipped. Lengths: 1 player (solo) 1530, 2 players
+1432, 3 players 1724, 4 players 2016 (the solo Card Sequence fields exist in solo only).
+
+The Drawing phase is simultaneous unless `clockwise` or solo (RULES_NOTES: seats draw one after
+another, in secret, nobody told who has drawn), so there `to_move` is all zeros and
+`simultaneous_drawing` is 1; the observer's own progress is `turn_status`, where a turn not
+yet started reads as "selecting" with its Round cards, exactly as that turn opens.
+
+## Bounds
+
+`max_length` counts decisions by the rules: a Personal Objective and a hand renewal per seat;
+per round the card selection (regular: first card, two second cards, keep; beginning rounds:
+place and choose per seat; solo: 2) and, in Advanced, one rating per Iconic symbol on the two
+Round cards; per seat and round mark, chart and done; per seat one decision per Café (each is
+gained once) and per Balance card; a final route per seat. 2/3/4 players standard full: 122 /
+183 / 244 (random games took at most about 100 / 125 / 150); solo 61 (48); Advanced adds 20.
+`score_range` is 0 to the sum of each scoring step's maximum: every tourist a game can mark
+(10 rounds of 2 cards of at most 3, plus the Cafés') times the most special Landmarks of one
+colour, every yellow and gray Landmark at its best, every Café unused, all Visit-Them-All
+points, an objective segment as long as every section one can draw, each Goal's Winner PP
+(none in solo): 349 PP at level full, 327 intermediate or solo, 270 simplified.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+from typing import Any
+
+from tabletrip.core import Action, IllegalAction, JsonDict, State
+from tabletrip.core.encoding import (
+    ActionBlock,
+    ActionEncoding,
+    Encoding,
+    Field,
+    ObservationEncoding,
+    indicator,
+    one_hot,
+    scaled,
+)
+from tabletrip.games.en_route.actions import (
+    CafeTourists,
+    ChangeCoordinate,
+    Chart,
+    ChooseRoundCards,
+    Done,
+    ExtraSection,
+    FinalRoute,
+    KeepCard,
+    KeepObjective,
+    Mark,
+    PlayCard,
+    PlayHidden,
+    Rate,
+    Renew,
+)
+from tabletrip.games.en_route.geometry import (
+    CROSSROADS,
+    CROSSROADS_SIZE,
+    LOCATIONS,
+    MAP_SIZE,
+    SECTIONS,
+    crossroads_xy,
+    horizontal_section,
+    section_between,
+    vertical_section,
+)
+from tabletrip.games.en_route.phases import BEGIN_PLACE, FINAL, PHASE_NAMES, SECOND
+from tabletrip.games.en_route.route_search import best_routes
+from tabletrip.games.en_route.rules import (
+    FINAL_CHOICES,
+    MAX_UPGRADES,
+    EnRouteGame,
+    EnRouteState,
+)
+from tabletrip.games.en_route.scoring import CAFE_BONUS_PP, FinalBoard, Landmark, score_route
+from tabletrip.games.en_route.sheet import TOURIST_TYPES
+
+MAX_SEATS = 4  # the beginning-round pairs are of relative seats 0-3
+DIRECTION_PAIRS = tuple(combinations(range(4), 2))  # (N,E) (N,S) (N,W) (E,S) (E,W) (S,W)
+SEAT_PAIRS = tuple(combinations(range(MAX_SEATS), 2))
+RATE_CODES = {1: 0, -1: 1, 0: 2}  # up, down, stays
+RATE_CHANGES = (1, -1, 0)
+TOURIST_CODES = {"": 0, **{t: i + 1 for i, t in enumerate(TOURIST_TYPES)}}
+MARK_TOURISTS = ("", *TOURIST_TYPES)
+TOURIST_SCALE = 6  # of one type in one location: First City's cards give at most 4, Cafés 2
+SEQUENCE_STATES = ("taken", "face down", "face up")
+TURN_STATUS = ("selecting", "charting", "bonuses", "drawn")
+
+
+def _direction_sections(crossroads: int) -> tuple[int | None, ...]:
+    """The section leaving `crossroads` towards N, E, S, W, or None off the map."""
+    x, y = crossroads_xy(crossroads)
+    last = CROSSROADS_SIZE - 1
+    return (
+        vertical_section(x, y - 1) if y > 0 else None,
+        horizontal_section(x, y) if x < last else None,
+        vertical_section(x, y) if y < last else None,
+        horizontal_section(x - 1, y) if x > 0 else None,
+    )
+
+
+def _chart_pairs() -> tuple[tuple[int, int] | None, ...]:
+    """Per `crossroads * 6 + p`: the sorted pair of sections, None when one leaves the map."""
+    pairs: list[tuple[int, int] | None] = []
+    for crossroads in range(CROSSROADS):
+        ends = _direction_sections(crossroads)
+        for a, b in DIRECTION_PAIRS:
+            first, second = ends[a], ends[b]
+            pairs.append(
+                None
+                if first is None or second is None
+                else (min(first, second), max(first, second))
+            )
+    return tuple(pairs)
+
+
+CHART_PAIRS = _chart_pairs()
+"""The 294 `chart_two` slots: slot `crossroads * 6 + p` holds its section pair (or None)."""
+
+
+class EnRouteActions(ActionEncoding):
+    """The 734-index First City action space (the module docstring's table)."""
+
+    def __init__(self, game: EnRouteGame) -> None:
+        city = game.city
+        self.players = game.players
+        self.card_ids = tuple(card.id for card in city.deck)
+        self.card_index = dict(game.card_index)
+        self.objective_ids = city.objective_ids
+        self.objective_index = {o: i for i, o in enumerate(city.objective_ids)}
+        self.iconic_ids = city.iconic_ids
+        self.iconic_index = dict(game.iconic_index)
+        self.team = game.team
+        cards = len(city.deck)
+        sizes = (
+            ("objective", len(city.objective_ids), "keep Personal Objective card o: start + o"),
+            (
+                "play",
+                cards,
+                "place card c (deck index) from the hand, face up or down as the phase says: "
+                "start + c",
+            ),
+            (
+                "keep",
+                cards,
+                "keep card c as the second Round card (a neighbour's placed card; solo: a "
+                "face-up Card Sequence card): start + c",
+            ),
+            (
+                "choose",
+                len(SEAT_PAIRS),
+                "beginning rounds: use the two cards placed by relative seats r1 < r2, "
+                "pair order (0,1) (0,2) (0,3) (1,2) (1,3) (2,3): start + pair",
+            ),
+            (
+                "rate",
+                len(city.iconic_ids) * 3,
+                "Advanced: Iconic Landmark i's rating goes up, down or stays: "
+                "start + i * 3 + (0 up, 1 down, 2 stays)",
+            ),
+            (
+                "renew",
+                2 ** max(city.hand_size, city.solo_hand_size) - 1,
+                "renew the hand cards in mask (bit j: the j-th hand card in deck order): "
+                "start + mask - 1",
+            ),
+            (
+                "coordinate",
+                4,
+                "Coordinate change of the turn's Round card w (0 or 1): start + w * 2 + "
+                "(0 for +1, 1 for -1)",
+            ),
+            (
+                "mark",
+                LOCATIONS * len(MARK_TOURISTS),
+                "select location l (row * 6 + col) and mark tourists; t 0 as the cards say, "
+                "1 red, 2 green, 3 blue (a type the player chooses): start + l * 4 + t",
+            ),
+            ("chart_one", SECTIONS, "chart 1 section s anywhere: start + s"),
+            (
+                "chart_two",
+                len(CHART_PAIRS),
+                "chart the 2 sections meeting at crossroads c (y * 7 + x), direction pair p "
+                "(0 N+E, 1 N+S, 2 N+W, 3 E+S, 4 E+W, 5 S+W; N is y - 1): start + c * 6 + p",
+            ),
+            ("extra", SECTIONS, "use a Route section bonus on section s: start + s"),
+            (
+                "cafe",
+                len(city.cafes) * 2,
+                "New tourists Café k just reached: start + k * 2 + (0 use now, 1 keep for 2 PP)",
+            ),
+            ("done", 1, "end the drawing turn, keeping the remaining bonuses"),
+            (
+                "route",
+                FINAL_CHOICES,
+                "final route: the k-th candidate of final_choices (best 5 by own PP for steps "
+                "1-8, best first; field route_* of the vector): start + k",
+            ),
+        )
+        blocks: list[ActionBlock] = []
+        start = 0
+        for name, size, text in sizes:
+            blocks.append(ActionBlock(name, start, size, text))
+            start += size
+        self.blocks = tuple(blocks)
+        self.start = {block.name: block.start for block in blocks}
+        self.pair_slot = {pair: i for i, pair in enumerate(CHART_PAIRS) if pair is not None}
+        self.seat_pair_index = {pair: i for i, pair in enumerate(SEAT_PAIRS)}
+        self._decoders = {block.name: getattr(self, f"_decode_{block.name}") for block in blocks}
+
+    # --- encode --------------------------------------------------------------------------------
+
+    def encode(self, action: Action, state: State) -> int:
+        """The index of a legal action of the player to move (see the module's table)."""
+        assert isinstance(state, EnRouteState)
+        start = self.start
+        if isinstance(action, Mark):
+            return start["mark"] + action.location * 4 + TOURIST_CODES[action.tourist]
+        if isinstance(action, Chart):
+            if len(action.sections) == 1:
+                return start["chart_one"] + action.sections[0]
+            return start["chart_two"] + self.pair_slot[(action.sections[0], action.sections[1])]
+        if isinstance(action, ExtraSection):
+            return start["extra"] + action.section
+        if isinstance(action, PlayCard | PlayHidden):
+            return start["play"] + self.card_index[action.card]
+        if isinstance(action, Renew):
+            hand = sorted(state.hands[state.seat])
+            position = {self.card_ids[c]: j for j, c in enumerate(hand)}
+            mask = sum(1 << position[card] for card in action.cards)
+            return start["renew"] + mask - 1
+        if isinstance(action, KeepCard):
+            return start["keep"] + self.card_index[action.card]
+        if isinstance(action, Done):
+            return start["done"]
+        if isinstance(action, CafeTourists):
+            return start["cafe"] + action.cafe * 2 + (0 if action.use else 1)
+        if isinstance(action, ChangeCoordinate):
+            return start["coordinate"] + action.which * 2 + (0 if action.delta > 0 else 1)
+        if isinstance(action, Rate):
+            return (
+                start["rate"] + self.iconic_index[action.landmark] * 3 + RATE_CODES[action.change]
+            )
+        if isinstance(action, ChooseRoundCards):
+            placer = {self.card_ids[c]: s for s, c, _ in state.placed}
+            mover, players = state.seat, self.players
+            rel = sorted((placer[card] - mover) % players for card in action.cards)
+            return start["choose"] + self.seat_pair_index[(rel[0], rel[1])]
+        if isinstance(action, KeepObjective):
+            return start["objective"] + self.objective_index[action.card]
+        if isinstance(action, FinalRoute):
+            candidates = state.legal_actions() if state.phase == FINAL else []
+            if action not in candidates:
+                raise IllegalAction(f"{action} is not among the {FINAL_CHOICES} listed routes")
+            return start["route"] + candidates.index(action)
+        raise IllegalAction(f"{action} has no action index")
+
+    # --- decode --------------------------------------------------------------------------------
+
+    def decode(self, index: int, state: State) -> Action:
+        """The action `index` names in `state`; IllegalAction if it names none."""
+        assert isinstance(state, EnRouteState)
+        if not 0 <= index < self.size:
+            raise IllegalAction(f"action index {index} is outside 0..{self.size - 1}")
+        block = self.block_of(index)
+        return self._decoders[block.name](index - block.start, state)
+
+    def _decode_objective(self, offset: int, state: EnRouteState) -> Action:
+        return KeepObjective(self.objective_ids[offset])
+
+    def _decode_play(self, offset: int, state: EnRouteState) -> Action:
+        hidden = state.phase == BEGIN_PLACE or (state.phase == SECOND and not self.team)
+        return (PlayHidden if hidden else PlayCard)(self.card_ids[offset])
+
+    def _decode_keep(self, offset: int, state: EnRouteState) -> Action:
+        return KeepCard(self.card_ids[offset])
+
+    def _decode_choose(self, offset: int, state: EnRouteState) -> Action:
+        r1, r2 = SEAT_PAIRS[offset]
+        players = self.players
+        placed = {s: c for s, c, _ in state.placed}
+        seats = [(state.seat + r) % players for r in (r1, r2)]
+        if r2 >= players or len(state.placed) != players or not all(s in placed for s in seats):
+            raise IllegalAction("choose Round cards only in a beginning round, once all are placed")
+        return ChooseRoundCards(tuple(sorted(self.card_ids[placed[s]] for s in seats)))  # type: ignore[arg-type]
+
+    def _decode_rate(self, offset: int, state: EnRouteState) -> Action:
+        iconic, code = divmod(offset, 3)
+        return Rate(self.iconic_ids[iconic], RATE_CHANGES[code])
+
+    def _decode_renew(self, offset: int, state: EnRouteState) -> Action:
+        mask = offset + 1
+        hand = sorted(state.hands[state.seat])
+        if mask >> len(hand):
+            raise IllegalAction(f"renew mask {mask} names cards beyond the {len(hand)} held")
+        return Renew(tuple(self.card_ids[c] for j, c in enumerate(hand) if mask >> j & 1))
+
+    def _decode_coordinate(self, offset: int, state: EnRouteState) -> Action:
+        which, code = divmod(offset, 2)
+        return ChangeCoordinate(which, 1 if code == 0 else -1)
+
+    def _decode_mark(self, offset: int, state: EnRouteState) -> Action:
+        location, code = divmod(offset, 4)
+        return Mark(location, MARK_TOURISTS[code])
+
+    def _decode_chart_one(self, offset: int, state: EnRouteState) -> Action:
+        return Chart((offset,))
+
+    def _decode_chart_two(self, offset: int, state: EnRouteState) -> Action:
+        pair = CHART_PAIRS[offset]
+        if pair is None:
+            raise IllegalAction(f"chart_two slot {offset} leaves the map")
+        return Chart(pair)
+
+    def _decode_extra(self, offset: int, state: EnRouteState) -> Action:
+        return ExtraSection(offset)
+
+    def _decode_cafe(self, offset: int, state: EnRouteState) -> Action:
+        cafe, code = divmod(offset, 2)
+        return CafeTourists(cafe, code == 0)
+
+    def _decode_done(self, offset: int, state: EnRouteState) -> Action:
+        return Done()
+
+    def _decode_route(self, offset: int, state: EnRouteState) -> Action:
+        candidates = state.legal_actions() if state.phase == FINAL else []
+        if offset >= len(candidates):
+            raise IllegalAction(f"there is no final route candidate {offset} now")
+        return candidates[offset]
+
+
+class EnRouteObservations(ObservationEncoding):
+    """One seat's observation as a fixed-length vector (the fields' descriptions say how)."""
+
+    def __init__(self, game: EnRouteGame, score_top: float) -> None:
+        city = game.city
+        self.game = game
+        self.city = city
+        self.players = players = game.players
+        self.solo = game.solo
+        self.beginning_rounds = 0 if game.team or game.solo else {3: 1, 4: 2}.get(players, 0)
+        self.score_top = score_top
+        self.cards = len(city.deck)
+        self.card_index = dict(game.card_index)
+        self.card_numbers = tuple(card.number for card in city.deck)
+        self.goal_index = {g.id: i for i, g in enumerate(city.goals)}
+        self.objective_index = {o: i for i, o in enumerate(city.objective_ids)}
+        self.iconic_ids = city.iconic_ids
+        self.rating_marks = [
+            {pp: marks for marks, pp in enumerate(track)} for track in city.iconic_tracks
+        ]
+        self.phase_index = {name: i for i, name in enumerate(PHASE_NAMES)}
+        self.cafes = len(city.cafes)
+        self.balance_top = max(1, len(city.balance_cards))
+        self.hand_top = max(city.hand_size, city.solo_hand_size)
+        self.slots = len(city.solo_rows)
+        self._routes: dict[tuple[Any, ...], list[tuple[tuple[int, ...], int]]] = {}
+        cards, p = self.cards, players
+        fields = [
+            Field("phase", len(PHASE_NAMES), 0, 1, "one-hot phase: " + ", ".join(PHASE_NAMES)),
+            Field(
+                "to_move",
+                p,
+                0,
+                1,
+                "one-hot relative seat to decide (0 = observer, then turn order); all zeros in a "
+                "simultaneous Drawing phase, where nobody is told who draws",
+            ),
+            Field("simultaneous_drawing", 1, 0, 1, "1 in a secret (simultaneous) Drawing phase"),
+            Field(
+                "still_to_draw",
+                p,
+                0,
+                1,
+                "open Drawing phase (clockwise, solo): relative seats still to draw this round",
+            ),
+            Field("active", p, 0, 1, "one-hot relative seat of the active player"),
+            Field("round", 1, 0, 1, "(round - 1) / rounds: 0 in round 1, 1 at the final route"),
+            Field(
+                "ratings",
+                len(city.iconic_ids) * (MAX_UPGRADES + 1),
+                0,
+                1,
+                "per Iconic Landmark (city order): one-hot of its marked upgrade boxes 0-4",
+            ),
+            Field("goals", len(city.goals), 0, 1, "the Goal cards in play (city file order)"),
+            Field("hand", cards, 0, 1, "the observer's hand, by card (deck index)"),
+            Field("hand_sizes", p, 0, 1, f"cards in hand per relative seat / {self.hand_top}"),
+            Field("objective", len(city.objectives), 0, 1, "one-hot kept Personal Objective"),
+            Field(
+                "objective_offer", len(city.objectives), 0, 1, "the 2 objectives offered at setup"
+            ),
+            Field("objective_crossroads", CROSSROADS, 0, 1, "the kept objective's 3 crossroads"),
+            Field(
+                "placed_cards",
+                p * cards,
+                0,
+                1,
+                "per relative seat (36 each): the cards it placed this round that the observer "
+                "sees (face up, its own, or revealed)",
+            ),
+            Field("placed_hidden", p, 0, 1, "per relative seat: its face-down placed cards / 2"),
+            Field("round_cards", cards, 0, 1, "the Round cards of a regular or solo round"),
+            Field(
+                "beginning_pair",
+                cards,
+                0,
+                1,
+                "beginning rounds: the observer's chosen pair for this round's drawing",
+            ),
+            Field(
+                "beginning_next_pair",
+                cards,
+                0,
+                1,
+                "4-player round 1: the observer's other pair, its Round cards in round 2",
+            ),
+            Field(
+                "turn_status",
+                len(TURN_STATUS),
+                0,
+                1,
+                "Drawing phase, the observer's own turn: one-hot selecting a location (or not "
+                "started yet), charting, bonuses, drawn this round",
+            ),
+            Field(
+                "turn_cards",
+                2 * cards,
+                0,
+                1,
+                "the observer's turn: one-hot Round card 0, then Round card 1 (the `which` of "
+                "coordinate actions), until drawn",
+            ),
+            Field(
+                "turn_values",
+                2 * MAP_SIZE,
+                0,
+                1,
+                "the turn's two coordinate numbers 1-6 after Coordinate changes, one-hot each",
+            ),
+            Field("turn_location", LOCATIONS, 0, 1, "the location marked this turn"),
+            Field("turn_fallback", 1, 0, 1, "no matching location: 1 tourist, 1 section"),
+            Field("pending_cafes", self.cafes, 0, 1, "New tourists Cafés to decide now"),
+            Field(
+                "map_tourists",
+                p * LOCATIONS * 3,
+                0,
+                1,
+                "per relative seat's map (own as it is, others as last shown), per location "
+                f"(red, green, blue) tourists / {TOURIST_SCALE}",
+            ),
+            Field("map_occupied", p * LOCATIONS, 0, 1, "per relative seat: marked locations"),
+            Field("map_sections", p * SECTIONS, 0, 1, "per relative seat: drawn sections"),
+            Field("map_cafes_gained", p * self.cafes, 0, 1, "per relative seat: Cafés circled"),
+            Field("map_cafes_used", p * self.cafes, 0, 1, "per relative seat: Café bonuses used"),
+            Field(
+                "map_balance",
+                p * 2,
+                0,
+                1,
+                "per relative seat: unused Balance cards (route section, coordinate change) / "
+                f"{self.balance_top}",
+            ),
+            Field("map_renewed", p, 0, 1, "per relative seat: the hand was renewed"),
+            Field(
+                "map_board",
+                p * len(city.board_numbers),
+                0,
+                1,
+                "per relative seat: one-hot Player board (its coordinate alignment)",
+            ),
+            Field("deck_size", 1, 0, 1, f"cards in the City deck / {self.cards}"),
+            Field("discards", cards, 0, 1, "the face-up discard pile"),
+            Field("final_chosen", 1, 0, 1, "the observer has chosen its final route"),
+            Field(
+                "route_exists",
+                FINAL_CHOICES,
+                0,
+                1,
+                "the observer choosing its final route: candidate k exists (the `route` "
+                "action block's k-th index)",
+            ),
+            Field(
+                "route_sections",
+                FINAL_CHOICES * SECTIONS,
+                0,
+                1,
+                "candidate k's sections (84 per candidate)",
+            ),
+            Field(
+                "route_points",
+                FINAL_CHOICES,
+                0,
+                1,
+                f"candidate k's PP for scoring steps 1-8 / {score_top:g}",
+            ),
+        ]
+        if self.solo:
+            fields += [
+                Field(
+                    "sequence_state",
+                    self.slots * len(SEQUENCE_STATES),
+                    0,
+                    1,
+                    "solo Card Sequence, per position: one-hot taken, face down, face up",
+                ),
+                Field(
+                    "sequence_cards",
+                    self.slots * cards,
+                    0,
+                    1,
+                    "per Card Sequence position: one-hot face-up card",
+                ),
+            ]
+        self.fields = tuple(fields)
+
+    def encode(self, observation: JsonDict) -> list[float]:
+        """The vector of `observation(seat)`, fields in order."""
+        obs = observation
+        players, cards = self.players, self.cards
+        seat = obs["seat"]
+        order = [(seat + r) % players for r in range(players)]
+        rel = {s: r for r, s in enumerate(order)}
+        card_index = self.card_index
+        phase = obs["phase"]
+        drawing = phase == "draw"
+        hidden_drawing = drawing and not obs["drawing"]
+        vector: list[float] = one_hot(self.phase_index[phase], len(PHASE_NAMES))
+        to_move = None if hidden_drawing or phase == "over" else rel[obs["current_player"]]
+        vector += one_hot(to_move, players)
+        vector.append(1.0 if hidden_drawing else 0.0)
+        vector += indicator([rel[s] for s in obs["drawing"]], players)
+        vector += one_hot(rel[obs["active"]], players)
+        vector.append(scaled(obs["round"] - 1, obs["rounds"]))
+        for i, iconic in enumerate(self.iconic_ids):
+            marks = self.rating_marks[i][obs["ratings"][iconic]]
+            vector += one_hot(marks, MAX_UPGRADES + 1)
+        vector += indicator([self.goal_index[g] for g in obs["goals"]], len(self.goal_index))
+        vector += indicator([card_index[c] for c in obs["hand"]], cards)
+        vector += [scaled(obs["hand_sizes"][s], self.hand_top) for s in order]
+        objectives = len(self.objective_index)
+        objective = obs["objective"]
+        vector += one_hot(
+            None if objective is None else self.objective_index[objective["id"]], objectives
+        )
+        vector += indicator([self.objective_index[o] for o in obs["objective_offer"]], objectives)
+        vector += indicator([] if objective is None else objective["crossroads"], CROSSROADS)
+        self._placed(obs, order, vector)
+        vector += indicator([card_index[c] for c in obs["round_cards"]], cards)
+        self._beginning(obs, vector)
+        self._turn(obs, vector)
+        self._maps(obs, order, vector)
+        vector.append(scaled(obs["deck_size"], cards))
+        vector += indicator([card_index[c] for c in obs["discards"]], cards)
+        vector.append(0.0 if obs["final_route"] is None else 1.0)
+        self._candidates(obs, vector)
+        if self.solo:
+            self._sequence(obs, vector)
+        return vector
+
+    def _placed(self, obs: JsonDict, order: list[int], vector: list[float]) -> None:
+        cards = self.cards
+        seen: dict[int, list[int]] = {s: [] for s in order}
+        hidden: dict[int, int] = dict.fromkeys(order, 0)
+        for entry in obs["placed"]:
+            if entry["card"] is None:
+                hidden[entry["seat"]] += 1
+            else:
+                seen[entry["seat"]].append(self.card_index[entry["card"]])
+        for s in order:
+            vector += indicator(seen[s], cards)
+        vector += [scaled(hidden[s], 2) for s in order]
+
+    def _is_beginning(self, obs: JsonDict) -> bool:
+        return obs["round"] <= self.beginning_rounds and obs["phase"] in ("begin_choose", "draw")
+
+    def _beginning(self, obs: JsonDict, vector: list[float]) -> None:
+        cards = self.cards
+        choice = [self.card_index[c] for c in obs["round_choice"]]
+        now: list[int] = []
+        later: list[int] = []
+        if self._is_beginning(obs) and choice:
+            if obs["round"] == 1:
+                now, later = choice[:2], choice[2:]
+            else:
+                now = choice[2:]
+        vector += indicator(now, cards)
+        vector += indicator(later, cards)
+
+    def _turn(self, obs: JsonDict, vector: list[float]) -> None:
+        """Own drawing turn: from `turn` while it runs; else whether it is still to come."""
+        cards = self.cards
+        status: int | None = None
+        turn_cards: list[int] = []
+        values: list[int] = []
+        location = None
+        fallback = False
+        pending: list[int] = []
+        turn = obs.get("turn")
+        if turn is not None:
+            status = TURN_STATUS.index(
+                {"place": "selecting", "chart": "charting", "extras": "bonuses"}[turn["stage"]]
+            )
+            turn_cards = [self.card_index[c] for c in turn["cards"]]
+            values = list(turn["values"])
+            location = turn["location"] if turn["location"] >= 0 else None
+            fallback = bool(turn["fallback"])
+            pending = list(turn["pending_cafes"])
+        elif obs["phase"] == "draw":
+            marked = len(obs["sheets"][obs["seat"]]["occupied"])
+            if marked >= obs["round"]:
+                status = TURN_STATUS.index("drawn")
+            else:  # not started: the turn will open as below (the same as a fresh `turn`)
+                status = 0
+                if obs["round_cards"]:
+                    names = obs["round_cards"]
+                else:
+                    choice = obs["round_choice"]
+                    names = choice[:2] if obs["round"] == 1 else choice[2:]
+                turn_cards = [self.card_index[c] for c in names]
+                values = [self.card_numbers[c] for c in turn_cards]
+        vector += one_hot(status, len(TURN_STATUS))
+        for k in range(2):
+            vector += one_hot(turn_cards[k] if turn_cards else None, cards)
+        for k in range(2):
+            vector += one_hot(values[k] - 1 if values else None, MAP_SIZE)
+        vector += one_hot(location, LOCATIONS)
+        vector.append(1.0 if fallback else 0.0)
+        vector += indicator(pending, self.cafes)
+
+    def _maps(self, obs: JsonDict, order: list[int], vector: list[float]) -> None:
+        sheets = [obs["sheets"][s] for s in order]
+        for sheet in sheets:
+            counts = [0.0] * (LOCATIONS * 3)
+            for loc, tourists in sheet["tourists"].items():
+                base = int(loc) * 3
+                for i in range(3):
+                    counts[base + i] = scaled(tourists[i], TOURIST_SCALE)
+            vector += counts
+        for sheet in sheets:
+            vector += indicator(sheet["occupied"], LOCATIONS)
+        for sheet in sheets:
+            vector += indicator(sheet["sections"], SECTIONS)
+        for sheet in sheets:
+            vector += indicator(sheet["cafes_gained"], self.cafes)
+        for sheet in sheets:
+            vector += indicator(sheet["cafes_used"], self.cafes)
+        for sheet in sheets:
+            balance = sheet["balance"]
+            vector.append(scaled(balance.count("route_section"), self.balance_top))
+            vector.append(scaled(balance.count("coordinate_change"), self.balance_top))
+        for sheet in sheets:
+            vector.append(1.0 if sheet["renewed"] else 0.0)
+        boards = len(self.city.board_numbers)
+        for sheet in sheets:
+            vector += one_hot(sheet["board"], boards)
+
+    def _candidates(self, obs: JsonDict, vector: list[float]) -> None:
+        routes: list[tuple[tuple[int, ...], int]] = []
+        if obs["phase"] == "final_route" and obs["current_player"] == obs["seat"]:
+            routes = self.final_candidates(obs)
+        vector += [1.0 if k < len(routes) else 0.0 for k in range(FINAL_CHOICES)]
+        for k in range(FINAL_CHOICES):
+            vector += indicator(routes[k][0] if k < len(routes) else (), SECTIONS)
+        vector += [
+            scaled(routes[k][1], self.score_top) if k < len(routes) else 0.0
+            for k in range(FINAL_CHOICES)
+        ]
+
+    def final_candidates(self, obs: JsonDict) -> list[tuple[tuple[int, ...], int]]:
+        """The observer's final route candidates, as `legal_actions` lists them: (sections
+        sorted, PP for steps 1-8) each, from its own map, the ratings and its objective."""
+        sheet = obs["sheets"][obs["seat"]]
+        tourists = [0] * (LOCATIONS * 3)
+        for loc, counts in sheet["tourists"].items():
+            tourists[int(loc) * 3 : int(loc) * 3 + 3] = counts
+        ratings = tuple(obs["ratings"][i] for i in self.iconic_ids)
+        objective = obs["objective"]
+        crossroads = tuple(objective["crossroads"]) if objective else ()
+        unused = len(set(sheet["cafes_gained"]) - set(sheet["cafes_used"]))
+        key = (tuple(sheet["sections"]), tuple(tourists), unused, ratings, crossroads)
+        found = self._routes.get(key)
+        if found is not None:
+            return found
+        board = self._final_board(tourists, ratings, unused, crossroads)
+        listed = self._listed_by_engine(obs, tourists, ratings)
+        if listed is not None:  # the same search's result: score each listed route only
+            found = [
+                (tuple(sorted(_trail_sections(trail))), score_route(board, trail).total)
+                for trail in listed
+            ]
+        else:
+            routes = best_routes(board, sheet["sections"], k=FINAL_CHOICES)
+            found = [(tuple(sorted(route.sections)), route.score.total) for route in routes]
+        if len(self._routes) > 256:
+            self._routes.clear()
+        self._routes[key] = found
+        return found
+
+    def _listed_by_engine(
+        self, obs: JsonDict, tourists: list[int], ratings: tuple[int, ...]
+    ) -> list[tuple[int, ...]] | None:
+        """The routes `EnRouteGame.final_choices` already found for this very map, if it
+        still holds them (its cache key rebuilt from the observation), else None.
+
+        Only saves running the search twice; on a miss the search runs here."""
+        cache = getattr(self.game, "_final_cache", None)
+        if not isinstance(cache, dict):
+            return None
+        sheet = obs["sheets"][obs["seat"]]
+        objective = obs["objective"]
+        key = (
+            obs["seat"],
+            _mask(sheet["sections"]),
+            tuple(tourists),
+            _mask(sheet["cafes_gained"]),
+            _mask(sheet["cafes_used"]),
+            tuple(self.rating_marks[i][pp] for i, pp in enumerate(ratings)),
+            -1 if objective is None else self.objective_index[objective["id"]],
+        )
+        listed = cache.get(key)
+        if not isinstance(listed, list):
+            return None
+        return [tuple(route.crossroads) for route in listed]
+
+    def _final_board(
+        self,
+        tourists: list[int],
+        ratings: tuple[int, ...],
+        unused: int,
+        crossroads: tuple[int, ...],
+    ) -> FinalBoard:
+        """The observer's map as scoring steps 1-8 read it (as `EnRouteState.final_board`)."""
+        city = self.city
+        landmarks: list[Landmark | None] = []
+        for loc in range(LOCATIONS):
+            color = city.landmark[loc]
+            if color is None:
+                landmarks.append(None)
+            elif color == "yellow":
+                landmarks.append(Landmark("yellow", city.yellow_pp[loc]))
+            elif color == "gray":
+                landmarks.append(Landmark("gray", ratings[city.iconic_at[loc]]))
+            else:
+                landmarks.append(Landmark(color))
+        return FinalBoard(
+            tourists=tuple(
+                (tourists[i * 3], tourists[i * 3 + 1], tourists[i * 3 + 2])
+                for i in range(LOCATIONS)
+            ),
+            landmarks=tuple(landmarks),
+            unused_cafe_bonuses=unused,
+            visit_them_all=city.vta_crossroads,
+            visit_them_all_points=city.vta_scores,
+            objective=crossroads,
+        )
+
+    def _sequence(self, obs: JsonDict, vector: list[float]) -> None:
+        cards = self.cards
+        sequence = obs["sequence"]
+        for slot in range(self.slots):
+            entry = sequence[slot] if slot < len(sequence) else None
+            state = 0 if entry is None else (1 if entry == "face down" else 2)
+            vector += one_hot(state, len(SEQUENCE_STATES))
+        for slot in range(self.slots):
+            entry = sequence[slot] if slot < len(sequence) else None
+            face_up = entry is not None and entry != "face down"
+            vector += one_hot(self.card_index[entry] if face_up else None, cards)
+
+
+def _mask(indices: list[int]) -> int:
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask
+
+
+def _trail_sections(trail: tuple[int, ...]) -> list[int]:
+    sections = [section_between(a, b) for a, b in pairwise(trail)]
+    return [s for s in sections if s is not None]
+
+
+def max_decisions(game: EnRouteGame) -> int:
+    """An upper bound of the decisions (all seats) in one game of this configuration."""
+    city = game.city
+    players = game.players
+    rounds = city.rounds
+    # solo: a hand card and a Card Sequence card; else first, 2 second cards and keep, or
+    # (beginning rounds) a placed card and a choice per seat
+    selection = 2 if game.solo else max(4, 2 * players)
+    symbols = max(len(card.iconic) for card in city.deck)
+    rates = rounds * 2 * symbols if game.advanced else 0
+    cafes = len(city.cafes) if game.use_cafes else 0
+    balance = sum(len(b) for b in game.balance)
+    objectives = players if game.use_objectives else 0
+    renewals = players
+    drawing = rounds * players * 3 + players * cafes + balance  # mark, chart, done; bonuses
+    return objectives + renewals + rounds * selection + rates + drawing + players
+
+
+def score_bounds(game: EnRouteGame) -> tuple[float, float]:
+    """A true (low, high) bound of a seat's final PP, from the rules and the city."""
+    city = game.city
+    most_tourists = max(sum(card.tourists) for card in city.deck)
+    cafe_tourists = sum(sum(c.tourists) for c in city.cafes) if game.use_cafes else 0
+    tourists = city.rounds * 2 * most_tourists + cafe_tourists
+    specials = max(sum(1 for color in city.landmark if color == t) for t in TOURIST_TYPES)
+    yellow = sum(city.yellow_pp)
+    gray = sum(max(track) for track in city.iconic_tracks)
+    cafes = CAFE_BONUS_PP * len(city.cafes) if game.use_cafes else 0
+    vta = max(city.vta_scores)
+    route_cafes = sum(1 for c in city.cafes if c.bonus == "route_section") if game.use_cafes else 0
+    sections = min(SECTIONS, city.rounds * 2 + route_cafes + len(city.balance_cards))
+    objective = sections if game.use_objectives else 0
+    goals = 0
+    if game.use_goals and not game.solo:
+        letters = {g.letter for g in city.goals}
+        goals = sum(max(g.winner for g in city.goals if g.letter == x) for x in letters)
+    high = tourists * specials + yellow + gray + cafes + vta + objective + goals
+    return 0.0, float(high)
+
+
+def make_encoding(game: EnRouteGame) -> Encoding:
+    """The action and observation encodings of one En Route configuration."""
+    low, high = score_bounds(game)
+    return Encoding(
+        EnRouteActions(game),
+        EnRouteObservations(game, high),
+        max_length=max_decisions(game),
+        score_range=(low, high),
+    )
