@@ -11,6 +11,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from tabletrip.cli.encoding_command import encoding
 from tabletrip.cli.game_catalog import games
 from tabletrip.cli.play_command import play
 from tabletrip.cli.replay_command import replay
@@ -51,6 +52,7 @@ app.command()(replay)
 app.command()(sim)
 app.command()(report)
 app.command()(serve)
+app.command()(encoding)
 
 
 def main() -> None:
