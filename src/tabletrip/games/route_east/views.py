@@ -170,6 +170,17 @@ def describe_event(state: RouteEastState, event: tuple[Any, ...]) -> str:
 
 def public_observation(state: RouteEastState) -> JsonDict:
     """What every seat and a spectator may know."""
+    data = _table(state)
+    data["log"] = [[s, a.public()] for s, a in state.recent_history(_log_length(state))]
+    return data
+
+
+def _log_length(state: RouteEastState) -> int:
+    return LOG_LENGTH * state.game.players * 6
+
+
+def _table(state: RouteEastState) -> JsonDict:
+    """The public observation but its log (each observation builds its own log)."""
     from tabletrip.games.route_east.phases import PHASE_NAMES, STATUS_NAMES
 
     game = state.game
@@ -237,7 +248,6 @@ def public_observation(state: RouteEastState) -> JsonDict:
         "fuel_supply": state.fuel_supply,
         "seats": seats,
         "events": [describe_event(state, e) for e in state.events],
-        "log": [[s, a.public()] for s, a in state.recent_history(LOG_LENGTH * players * 6)],
         "over": state.over,
         "winner": state.winner if state.winner >= 0 else None,
     }
@@ -246,7 +256,7 @@ def public_observation(state: RouteEastState) -> JsonDict:
 def observation(state: RouteEastState, seat: int) -> JsonDict:
     """The public table plus the seat's own Action cards and attractions."""
     board, decks = state.game.board, state.game.decks
-    data = public_observation(state)
+    data = _table(state)
     data["seat"] = seat
     hand = state.hands[seat]
     data["hand"] = {decks.action[c].id: n for c, n in enumerate(hand) if n}
@@ -257,6 +267,6 @@ def observation(state: RouteEastState, seat: int) -> JsonDict:
     ]
     data["log"] = [
         [s, str(a) if s == seat else a.public()]
-        for s, a in state.recent_history(LOG_LENGTH * state.game.players * 6)
+        for s, a in state.recent_history(_log_length(state))
     ]
     return data
