@@ -1,0 +1,108 @@
+"""The Gymnasium single-agent adapter: Gymnasium's env checker for every configuration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+from rl_configs import CONFIGS
+from tabletrip.core import IllegalAction, OptionError
+from tabletrip.rl import gymnasium_env
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
+def test_gymnasium_check_env_passes(game_id: str, players: int, options: dict[str, Any]) -> None:
+    env_id = f"tabletrip.rl.gymnasium_env:tabletrip/{game_id}-v0"  # importing registers the ids
+    env = gymnasium.make(env_id, players=players, seat=None, **options)
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+def play(env: Any, seed: int) -> tuple[float, int]:
+    """Play mask-sampled actions to the end of one episode; its reward and length."""
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    steps = 0
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, reward, terminated, truncated, info = env.step(action)
+        steps += 1
+        if terminated or truncated:
+            return reward, steps
+
+
+@pytest.mark.parametrize("opponents", ["random", "heuristic", ["easy", "random"]])
+def test_the_learner_plays_whole_games_against_bots_by_name(opponents: Any) -> None:
+    players = 2 if isinstance(opponents, str) else 3
+    env = gymnasium_env("ticket-to-ride", players=players, opponents=opponents)
+    reward, steps = play(env, seed=4)
+    state = env.unwrapped.table.state
+    assert state.is_over and steps > 10
+    assert reward == pytest.approx(env.unwrapped.table.final_rewards()[0])
+    learner_moves = sum(1 for seat, _ in state.history if seat == 0)
+    assert learner_moves == steps
+
+
+def test_the_mask_method_and_the_info_mask_agree() -> None:
+    env = gymnasium_env("en-route", players=2)
+    _, info = env.reset(seed=1)
+    assert env.action_masks().dtype == bool
+    assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+    legal = env.unwrapped.table.encoding.actions.legal_indices(env.unwrapped.table.state)
+    assert np.flatnonzero(env.action_masks()).tolist() == legal
+
+
+def test_a_random_seat_each_episode_covers_every_seat() -> None:
+    env = gymnasium_env("high-card", players=3, seat=None)
+    seats = set()
+    for seed in range(30):
+        _, info = env.reset(seed=seed)
+        seats.add(info["seat"])
+        assert env.unwrapped.table.state.current_player == info["seat"]
+    assert seats == {0, 1, 2}
+
+
+def test_an_illegal_index_ends_the_episode_with_the_penalty_and_changes_nothing() -> None:
+    env = gymnasium_env("ticket-to-ride", players=2, illegal_penalty=-2.0)
+    _, info = env.reset(seed=2)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    before = env.unwrapped.table.state.to_json()
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal"]) == (-2.0, True, False, True)
+    assert env.unwrapped.table.state.to_json() == before
+
+
+def test_illegal_raise_mode_raises() -> None:
+    env = gymnasium_env("ticket-to-ride", players=2, illegal="raise")
+    _, info = env.reset(seed=2)
+    with pytest.raises(IllegalAction, match="is not legal now"):
+        env.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"opponents": "grandmaster"}, "unknown bot 'grandmaster' for ticket-to-ride: bots are"),
+        ({"opponents": ["random", "random"]}, "2 players need 1 opponent bots, not 2"),
+        ({"seat": 5}, "seat 5 does not exist: seats are 0 to 1"),
+        ({"illegal": "ignore"}, "unknown illegal mode 'ignore'"),
+        ({"reward": "points"}, "unknown reward 'points'"),
+    ],
+)
+def test_bad_parameters_are_one_line(params: dict[str, Any], message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        gymnasium_env("ticket-to-ride", players=2, **params)
+
+
+def test_reset_without_a_seed_continues_the_seeded_sequence() -> None:
+    env = gymnasium_env("ticket-to-ride", players=2)
+    env.reset(seed=9)
+    first = env.unwrapped.table.state.seed
+    env.reset()
+    second = env.unwrapped.table.state.seed
+    env.reset(seed=9)
+    env.reset()
+    assert first == 9 and env.unwrapped.table.state.seed == second

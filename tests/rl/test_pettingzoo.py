@@ -1,0 +1,132 @@
+"""The PettingZoo AEC adapter: PettingZoo's own API and seed tests for every configuration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import tabletrip
+from rl_configs import CONFIGS
+from tabletrip.core import IllegalAction, OptionError
+from tabletrip.rl import pettingzoo_env
+from tabletrip.rl.rewards import final_rewards
+
+# PettingZoo warns about any Dict observation ({"observation", "action_mask"}), its own convention.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+]
+
+# Cycles of every agent acting once: enough to cross phases, bounded for the suite's time.
+API_CYCLES = 40
+SEED_CYCLES = 30
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
+def test_pettingzoo_api_test_and_seed_test_pass(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    api_test(pettingzoo_env(game_id, players=players, **options), num_cycles=API_CYCLES)
+    seed_test(lambda: pettingzoo_env(game_id, players=players, **options), SEED_CYCLES)
+
+
+def play_to_the_end(env: Any, seed: int) -> int:
+    """Play mask-sampled actions until the game ends; the number of steps."""
+    rng = np.random.default_rng(seed)
+    steps = 0
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        assert agent == env.agent_selection
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("game_id", ["high-card", "ticket-to-ride", "en-route", "lets-go-france"])
+@pytest.mark.parametrize("reward", ["win", "margin"])
+def test_a_whole_game_ends_with_every_seat_rewarded(game_id: str, reward: str) -> None:
+    env = pettingzoo_env(game_id, players=2, reward=reward)
+    env.reset(seed=5)
+    rewards: dict[str, float] = {}
+    rng = np.random.default_rng(5)
+    while env.agents:
+        agent = env.agent_selection
+        observation, _, termination, _, _ = env.last()
+        if termination:
+            rewards[agent] = env._cumulative_rewards[agent]
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    result = env.table.state.result
+    assert result is not None
+    expected = final_rewards(result, reward)
+    assert [rewards[f"player_{seat}"] for seat in range(2)] == pytest.approx(expected)
+    if reward == "win":
+        assert sum(expected) == pytest.approx(0.0)
+
+
+def test_only_the_agent_to_move_has_a_mask() -> None:
+    env = pettingzoo_env("ticket-to-ride", players=3)
+    env.reset(seed=1)
+    for agent in env.agents:
+        mask = env.observe(agent)["action_mask"]
+        assert mask.dtype == np.int8
+        assert (mask.sum() > 0) == (agent == env.agent_selection)
+
+
+def test_the_vector_is_the_encoding_of_the_agents_observation() -> None:
+    env = pettingzoo_env("lets-go-france", players=2)
+    env.reset(seed=2)
+    encoding = env.table.encoding.observations
+    for seat, agent in enumerate(env.agents):
+        assert env.observation_dict(agent) == env.table.state.observation(seat)
+        vector = env.observe(agent)["observation"]
+        assert vector.dtype == np.float32
+        assert vector.tolist() == pytest.approx(encoding.encode(env.observation_dict(agent)))
+
+
+def test_reset_with_a_seed_plays_the_game_of_that_seed() -> None:
+    env = pettingzoo_env("ticket-to-ride", players=2)
+    env.reset(seed=11)
+    expected = tabletrip.make("ticket-to-ride", players=2).new_game(seed=11)
+    assert env.table.state.to_json() == expected.to_json()
+    env.reset()
+    after_seeded = env.table.state.seed
+    env.reset(seed=11)
+    env.reset()
+    assert env.table.state.seed == after_seeded
+
+
+def test_an_illegal_index_raises_and_changes_nothing() -> None:
+    env = pettingzoo_env("ticket-to-ride", players=2)
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    before = env.table.state.to_json()
+    with pytest.raises(IllegalAction, match=f"action index {illegal} is not legal now"):
+        env.step(illegal)
+    with pytest.raises(IllegalAction, match=r"outside 0\.\."):
+        env.step(10**6)
+    assert env.table.state.to_json() == before
+
+
+def test_bad_configuration_is_one_line() -> None:
+    with pytest.raises(OptionError, match="bad value 'moon' for option 'map'"):
+        pettingzoo_env("ticket-to-ride", map="moon")
+    with pytest.raises(OptionError, match="unknown reward"):
+        pettingzoo_env("ticket-to-ride", reward="points")
+    with pytest.raises(OptionError, match="render mode"):
+        pettingzoo_env("ticket-to-ride", render_mode="human")
+
+
+def test_render_shows_the_text_of_the_seat_to_move() -> None:
+    env = pettingzoo_env("high-card", players=2, render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and text
