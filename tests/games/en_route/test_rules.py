@@ -997,6 +997,26 @@ def test_simultaneous_drawing_hides_earlier_maps() -> None:
     assert state.observation(2)["sheets"][1] == state.observation(1)["sheets"][1]
 
 
+@pytest.mark.parametrize(("players", "mode"), [(3, "standard"), (4, "team"), (3, "advanced")])
+def test_a_waiting_seats_view_keeps_the_seat_to_move(players: int, mode: str) -> None:
+    """RULES_NOTES, Turn structure in a program: the seat to decide is always known, even in a
+    secret Drawing phase; so every seat's determinization (not only the mover's) keeps it, and
+    with it that seat's whole observation, while another seat is mid-turn."""
+    state = tabletrip.make("en-route", players=players, mode=mode).new_game(seed=1)
+    rng = Rng(3)
+    checked = 0
+    for step in range(400):
+        if state.is_over:
+            break
+        for seat in range(players):
+            view = state.determinize(seat, Rng(step))
+            assert view.current_player == state.current_player
+            assert view.observation(seat) == state.observation(seat)
+        checked += state.phase == DRAW
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 20
+
+
 HIDDEN_MODES = [
     ("standard", 2, False),
     ("standard", 3, False),

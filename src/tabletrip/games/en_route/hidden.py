@@ -95,7 +95,10 @@ def _replay_hidden_turns(state: EnRouteState, seat: int, rng: Rng) -> None:
     if beginning and state.round == 2:
         pending = [t if t[0] == seat else (t[0], *state.begin_choice[t[0]][2:]) for t in pending]
     state.hidden_turns = [t for t in state.hidden_turns if t[0] == seat]
-    state.draws = pending + redo
+    draws = pending + redo
+    # The seat to move is public: whoever it is stays first, so `seat` sees the same mover.
+    first = next(i for i, t in enumerate(draws) if t[0] == current)
+    state.draws = [draws[first], *draws[:first], *draws[first + 1 :]]
     state.seat = state.draws[0][0]
 
 
