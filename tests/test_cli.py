@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -234,6 +235,19 @@ def test_hot_seat_asks_each_human_to_take_the_keyboard(tmp_path: Path) -> None:
     assert len(record["actions"]) == 2
 
 
+def test_hot_seat_shows_a_setup_keep_without_the_tickets_or_their_number() -> None:
+    """Ticket to Ride RULES_NOTES: while seats choose their first tickets, nobody learns the
+    others' choice, not even how many; on a shared screen the next player may be looking."""
+    args = ["play", "ticket-to-ride", "--seed", "3", "--seat", "0", "--seat", "1"]
+    result = run(*args, input="\n1\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    after_the_move = result.output.split("seat 0: keep tickets", 1)[1]
+    state = tabletrip.make("ticket-to-ride", players=2).new_game(seed=3)
+    kept = state.legal_actions()[0]
+    assert str(kept) not in after_the_move  # seat 1 now faces the screen
+    assert kept.public() not in result.output  # "keep 3 tickets"
+
+
 def test_the_menu_asks_for_game_options_players_and_seats(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     typed = ["99", "high-card", "", "nope", "bonus", "7", "", "", "quit"]
@@ -357,6 +371,7 @@ def test_watching_never_shows_which_tickets_a_seat_kept(tmp_path: Path) -> None:
         "play ticket-to-ride --watch --seed 3 --players 2 --bot random", "--record", str(record)
     )
     assert result.exit_code == 0, result.output
-    assert "keep t" not in result.output
-    assert "seat 0: keep " in result.output and " ticket" in result.output
+    assert re.search(r"keep t\d", result.output) is None  # no ticket ids
+    assert "seat 0: keep tickets" in result.output  # setup: not even how many, yet
+    assert re.search(r"seat 1: keep \d tickets?\n", result.output)
     assert tabletrip.replay(load(record)).is_over

@@ -19,13 +19,13 @@ def _describe(ui: Ui, game: Game, seed: int, labels: Sequence[str]) -> None:
         ui.say("seats: " + ", ".join(f"{seat} {label}" for seat, label in enumerate(labels)))
 
 
-def _move_text(seat: int, action: Action, viewer: int | None) -> str:
+def _move_text(state: State, seat: int, action: Action, viewer: int | None) -> str:
     """How the move of `seat` is shown to `viewer` (None: everyone who can see the screen).
 
-    Only the seat itself sees its full move; everyone else sees `action.public()`, where a
-    game hides a move's secret part (such as which tickets were kept).
+    Only the seat itself sees its full move; everyone else sees `state.public_move(action)`,
+    where a game hides a move's secret part (such as which tickets were kept).
     """
-    return f"seat {seat}: {action if viewer == seat else action.public()}"
+    return f"seat {seat}: {action if viewer == seat else state.public_move(action)}"
 
 
 def _show_result(ui: Ui, state: State, labels: Sequence[str]) -> None:

@@ -64,7 +64,7 @@ def _show_log(ui: Ui, state: State, viewer: int | None) -> None:
     if not history:
         ui.say("no moves yet")
     for index, (seat, action) in enumerate(history):
-        ui.say(f"#{index} {_move_text(seat, action, viewer)}")
+        ui.say(f"#{index} {_move_text(state, seat, action, viewer)}")
 
 
 def _show_hint(ui: Ui, setup: Setup, state: State, legal: Sequence[Action]) -> None:

@@ -77,7 +77,8 @@ def _play(ui: Ui, setup: Setup) -> None:
             else:
                 action = players[seat].act(state)
                 state.apply(action)
-            ui.say(_move_text(seat, action, seat if seat in setup.humans else setup.viewer))
+            # In hot seat the next player may already be looking: a move shows in public form.
+            ui.say(_move_text(state, seat, action, setup.viewer))
     except (_Quit, EOFError, KeyboardInterrupt) as stop:
         path = _save_record(ui, setup, state)
         ui.say()

@@ -268,6 +268,14 @@ class State(ABC):
         """The `data-target` keys of the board elements `action` is about (a route, a space)."""
         return ()
 
+    def public_move(self, action: Action) -> str:
+        """How a move is shown now to the seats that did not make it (default `action.public()`).
+
+        A game overrides this where even the public form must wait (Ticket to Ride hides how
+        many setup tickets a seat kept until every seat has chosen).
+        """
+        return action.public()
+
     def decision_help(self) -> str:
         """A short explanation, in tabletrip's words, of the decision the player to move faces."""
         return ""

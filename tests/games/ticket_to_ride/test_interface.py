@@ -92,7 +92,9 @@ def test_setup_ticket_choices_stay_hidden_until_every_seat_has_chosen() -> None:
     hidden, in its ticket count and in the log, until every seat has chosen."""
     state = tabletrip.make("ticket-to-ride", players=3).new_game(seed=4)
     first = state.current_player
-    state.apply(state.legal_actions()[0])  # the first seat keeps some tickets
+    keep = state.legal_actions()[0]
+    state.apply(keep)  # the first seat keeps some tickets
+    assert state.public_move(keep) == "keep tickets"  # what a shared screen shows
     for seat in range(3):
         if seat == first:
             continue
@@ -105,3 +107,4 @@ def test_setup_ticket_choices_stay_hidden_until_every_seat_has_chosen() -> None:
     kept = len(state.tickets[first])
     word = "ticket" if kept == 1 else "tickets"
     assert state.public_observation()["log"][0] == [first, f"keep {kept} {word}"]
+    assert state.public_move(keep) == f"keep {kept} {word}"

@@ -781,6 +781,10 @@ class TicketToRideState(State):
             ],
         }
 
+    def public_move(self, action: Action) -> str:
+        """The move as the other seats see it now (see `_public_move`)."""
+        return self._public_move(action, self.phase == SETUP)
+
     @staticmethod
     def _public_move(action: Action, setup: bool) -> str:
         """A move as the other seats see it; while seats still choose their first tickets,
