@@ -119,6 +119,7 @@ from tabletrip.games.en_route.actions import (
     Rate,
     Renew,
 )
+from tabletrip.games.en_route.endgame import map_landmarks
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
     CROSSROADS_SIZE,
@@ -138,7 +139,7 @@ from tabletrip.games.en_route.rules import (
     EnRouteGame,
     EnRouteState,
 )
-from tabletrip.games.en_route.scoring import CAFE_BONUS_PP, FinalBoard, Landmark, score_route
+from tabletrip.games.en_route.scoring import CAFE_BONUS_PP, FinalBoard, score_route
 from tabletrip.games.en_route.sheet import TOURIST_TYPES
 
 MAX_SEATS = 4  # the beginning-round pairs are of relative seats 0-3
@@ -798,23 +799,12 @@ class EnRouteObservations(ObservationEncoding):
     ) -> FinalBoard:
         """The observer's map as scoring steps 1-8 read it (as `EnRouteState.final_board`)."""
         city = self.city
-        landmarks: list[Landmark | None] = []
-        for loc in range(LOCATIONS):
-            color = city.landmark[loc]
-            if color is None:
-                landmarks.append(None)
-            elif color == "yellow":
-                landmarks.append(Landmark("yellow", city.yellow_pp[loc]))
-            elif color == "gray":
-                landmarks.append(Landmark("gray", ratings[city.iconic_at[loc]]))
-            else:
-                landmarks.append(Landmark(color))
         return FinalBoard(
             tourists=tuple(
                 (tourists[i * 3], tourists[i * 3 + 1], tourists[i * 3 + 2])
                 for i in range(LOCATIONS)
             ),
-            landmarks=tuple(landmarks),
+            landmarks=map_landmarks(city, ratings),
             unused_cafe_bonuses=unused,
             visit_them_all=city.vta_crossroads,
             visit_them_all_points=city.vta_scores,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -12,14 +13,12 @@ from tabletrip.games.en_route.phases import OVER
 from tabletrip.games.en_route.scoring import Breakdown, FinalBoard, Landmark, score_route
 
 if TYPE_CHECKING:
+    from tabletrip.games.en_route.content import City
     from tabletrip.games.en_route.rules import EnRouteState
 
 
-def final_board(state: EnRouteState, seat: int) -> FinalBoard:
-    """Seat's map as the scoring steps 1-8 read it."""
-    game = state.game
-    city = game.city
-    sheet = state.sheets[seat]
+def map_landmarks(city: City, ratings: Sequence[int]) -> tuple[Landmark | None, ...]:
+    """Each location's Landmark as scoring reads it; `ratings[i]`: iconic Landmark i's PP."""
     landmarks: list[Landmark | None] = []
     for loc in range(LOCATIONS):
         color = city.landmark[loc]
@@ -28,14 +27,22 @@ def final_board(state: EnRouteState, seat: int) -> FinalBoard:
         elif color == "yellow":
             landmarks.append(Landmark("yellow", city.yellow_pp[loc]))
         elif color == "gray":
-            iconic = city.iconic_at[loc]
-            landmarks.append(Landmark("gray", city.iconic_rating(iconic, state.marks[iconic])))
+            landmarks.append(Landmark("gray", ratings[city.iconic_at[loc]]))
         else:
             landmarks.append(Landmark(color))
+    return tuple(landmarks)
+
+
+def final_board(state: EnRouteState, seat: int) -> FinalBoard:
+    """Seat's map as the scoring steps 1-8 read it."""
+    game = state.game
+    city = game.city
+    sheet = state.sheets[seat]
+    ratings = [city.iconic_rating(i, marks) for i, marks in enumerate(state.marks)]
     objective = state.objectives[seat]
     return FinalBoard(
         tourists=tuple(sheet.tourists_at(loc) for loc in range(LOCATIONS)),
-        landmarks=tuple(landmarks),
+        landmarks=map_landmarks(city, ratings),
         unused_cafe_bonuses=bin(sheet.cafes_gained & ~sheet.cafes_used).count("1"),
         visit_them_all=city.vta_crossroads,
         visit_them_all_points=city.vta_scores,
