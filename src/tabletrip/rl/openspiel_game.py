@@ -63,7 +63,7 @@ class TabletripSpielGame(pyspiel.Game):
         players = int(values.pop("players"))
         self.engine: Game = configure(game_id, players, _engine_options(game_id, values))
         self.reward = reward
-        self.encoding = self.engine_encoding()
+        self.encoding: Encoding = encoding_for(self.engine)
         low, high = reward_range(reward, players, self.encoding.score_range)
         zero_sum = players > 1 and (reward == "win" or players == 2)
         info = pyspiel.GameInfo(
@@ -76,10 +76,6 @@ class TabletripSpielGame(pyspiel.Game):
             max_game_length=self.encoding.max_length,
         )
         super().__init__(game_type_of(game_id, zero_sum), info, params or {})
-
-    def engine_encoding(self) -> Encoding:
-        """The tabletrip encodings of this configuration."""
-        return encoding_for(self.engine)
 
     def new_initial_state(self) -> TabletripSpielState:
         """A game before its seed is dealt."""
