@@ -15,10 +15,11 @@ INSTALLED_TEST = $(VENV)/.installed-test
 run: $(INSTALLED)
 	$(BIN)/tabletrip serve
 
+# The suite runs on both cores of the reference machine (pytest-xdist).
 test: $(INSTALLED_TEST) browser
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2
 
 bench: $(INSTALLED_TEST)
 	$(BIN)/python benchmarks/run.py
