@@ -21,8 +21,8 @@ def test_gymnasium_check_env_passes(game_id: str, players: int, options: dict[st
     check_env(env.unwrapped, skip_render_check=True)
 
 
-def play(env: Any, seed: int) -> tuple[float, int]:
-    """Play mask-sampled actions to the end of one episode; its reward and length."""
+def play(env: Any, seed: int) -> tuple[float, int, dict[str, Any]]:
+    """Play mask-sampled actions to the end of one episode; its reward, length and last info."""
     rng = np.random.default_rng(seed)
     _, info = env.reset(seed=seed)
     steps = 0
@@ -31,17 +31,20 @@ def play(env: Any, seed: int) -> tuple[float, int]:
         _, reward, terminated, truncated, info = env.step(action)
         steps += 1
         if terminated or truncated:
-            return reward, steps
+            return reward, steps, info
 
 
 @pytest.mark.parametrize("opponents", ["random", "heuristic", ["easy", "random"]])
 def test_the_learner_plays_whole_games_against_bots_by_name(opponents: Any) -> None:
     players = 2 if isinstance(opponents, str) else 3
     env = gymnasium_env("ticket-to-ride", players=players, opponents=opponents)
-    reward, steps = play(env, seed=4)
+    reward, steps, info = play(env, seed=4)
     state = env.unwrapped.table.state
     assert state.is_over and steps > 10
     assert reward == pytest.approx(env.unwrapped.table.final_rewards()[0])
+    assert info["scores"] == list(state.result.scores)
+    assert info["winners"] == list(state.result.winners)
+    assert not info["action_mask"].any()  # nobody acts after the end
     learner_moves = sum(1 for seat, _ in state.history if seat == 0)
     assert learner_moves == steps
 

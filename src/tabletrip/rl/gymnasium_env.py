@@ -2,7 +2,11 @@
 
 - Actions: `Discrete(size)`, the game's documented action encoding (`tabletrip encoding GAME`).
 - Observation: the learner's float32 vector, a `Box` with per-position bounds from the encoding.
-- Action mask: `env.action_masks()` (the method maskable agents call) and `info["action_mask"]`.
+- Action mask: `env.action_masks()` (bool, the method maskable agents call) and
+  `info["action_mask"]` (int8, as in PettingZoo). At the end of a game nobody may act and the
+  mask is all 0: with a vector env use `autoreset_mode=SAME_STEP` (the next game's first
+  observation and mask come back in the ending step), or skip the ending step's mask.
+- The end: `info["scores"]` and `info["winners"]` give the game's result on the last step.
 - Opponents: tabletrip bots by name (`random`, `heuristic`, `easy`, `medium`, `hard`, ...),
   one name for every other seat or one per other seat; each acts through its own
   determinized view, between the learner's decisions.
@@ -130,7 +134,12 @@ class TabletripEnv(gymnasium.Env):
             self.table.play_action(self._opponents[state.current_player].act(state))
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.table.mask(self.seat), "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat), "seat": self.seat}
+        result = self.table.state.result
+        if result is not None:
+            info["scores"] = list(result.scores)
+            info["winners"] = list(result.winners)
+        return info
 
 
 def register_envs() -> list[str]:
