@@ -15,6 +15,7 @@ register_bot(HeuristicBot, game=GAME_ID)
 register_analysis(GAME_ID, ANALYSIS)
 register_encoding(GAME_ID, make_encoding)
 
-tune(GAME_ID, "medium", iterations=40)  # about 0.2-0.4 s a move (README, strength ladder)
+# 100 playouts: about 0.36 s a move, 60% of 100 games against the heuristic (40 won 52%).
+tune(GAME_ID, "medium", iterations=100)
 
 __all__ = ["GAME_ID", "HeuristicBot", "TicketToRideGame", "TicketToRideState"]
