@@ -54,6 +54,8 @@ def test_the_mask_method_and_the_info_mask_agree() -> None:
     _, info = env.reset(seed=1)
     assert env.action_masks().dtype == bool
     assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+    seat = info["seat"]
+    assert env.observation_dict() == env.unwrapped.table.state.observation(seat)
     legal = env.unwrapped.table.encoding.actions.legal_indices(env.unwrapped.table.state)
     assert np.flatnonzero(env.action_masks()).tolist() == legal
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from tabletrip.core import Action, Game, IllegalAction, OptionError, State, make
 from tabletrip.core.encoding import Encoding, encoding_for
-from tabletrip.rl.rewards import RewardKind, check_reward_kind, final_rewards, reward_range
+from tabletrip.rl.rewards import RewardKind, check_reward_kind, final_rewards
 
 
 def configure(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
@@ -44,15 +44,6 @@ class Table:
     def action_count(self) -> int:
         """The size of the fixed action space."""
         return self.encoding.actions.size
-
-    @property
-    def vector_size(self) -> int:
-        """The length of an observation vector."""
-        return self.encoding.observations.size
-
-    def reward_range(self) -> tuple[float, float]:
-        """The lowest and highest final reward of a seat."""
-        return reward_range(self.reward, self.game.players, self.encoding.score_range)
 
     def reset(self, seed: int) -> None:
         """Start a new game with this seed."""
