@@ -276,6 +276,14 @@ class State(ABC):
         """
         return action.public()
 
+    def is_open_move(self, action: Action, after: State) -> bool:
+        """Whether `action`, played here and giving `after`, is surely an open move: it drew,
+        rolled and showed nothing hidden, every seat and spectator can tell which move it was,
+        and the game goes on. False means "not known" (the default): a front end then checks
+        on observations (the server's log and undo). A shortcut for the common moves only.
+        """
+        return False
+
     def decision_help(self) -> str:
         """A short explanation, in tabletrip's words, of the decision the player to move faces."""
         return ""

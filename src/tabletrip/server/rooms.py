@@ -270,6 +270,9 @@ class Room:
         except IllegalAction as exc:
             raise BadRequest(str(exc)) from None
         pre, post = self.observed, Observed(state)
+        if self.state.is_open_move(parsed, state):  # the game vouches: no check needed
+            entry = LogEntry(seat, parsed, frozenset())
+            return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post, True))
         hidden = hidden_from(pre, parsed, post) if self._track_hidden else frozenset()
         entry = LogEntry(seat, parsed, hidden)
         return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post))

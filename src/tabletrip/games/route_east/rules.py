@@ -83,6 +83,8 @@ from tabletrip.games.route_east.phases import (
 )
 
 GAME_ID = "route-east"
+# Moves every seat sees in full (the space, the card, the answer): open unless chance took part.
+OPEN_KINDS = frozenset({Camp, ChooseTarget, Cross, EndTurn, FreightTrain, HellNo, Move, Play, Stay})
 Event = tuple[Any, ...]
 
 
@@ -1057,6 +1059,22 @@ class RouteEastState(State):
         from tabletrip.games.route_east.web import action_targets
 
         return action_targets(self, action)
+
+    def is_open_move(self, action: Action, after: State) -> bool:
+        """A move whose card or space everyone sees is open when it rolled, shuffled and drew
+        nothing (the generator and every pile as they were) and the game goes on."""
+        if after.is_over or type(action) not in OPEN_KINDS:
+            return False
+        assert isinstance(after, RouteEastState)
+        return after.rng.state == self.rng.state and all(
+            len(mine.cards) == len(theirs.cards)
+            for mine, theirs in (
+                (self.ignition, after.ignition),
+                (self.border, after.border),
+                (self.action, after.action),
+                (self.atm, after.atm),
+            )
+        )
 
     def decision_help(self) -> str:
         """What the player to move decides now, in a few plain sentences (help.py)."""

@@ -781,6 +781,21 @@ class TicketToRideState(State):
             ],
         }
 
+    def is_open_move(self, action: Action, after: State) -> bool:
+        """Claims, passes and Europe Express Locomotives are open while the game goes on, but a
+        claim only when no card is drawn after it: the face-up row full, and (USA) without
+        three Locomotives that the claim's discards could wipe."""
+        if after.is_over:
+            return False
+        kind = type(action)
+        if kind is Claim:
+            face_up = self.face_up
+            board = self.game.board
+            return len(face_up) == FACE_UP and (
+                board.locomotive_pile or face_up.count(board.loco) < 3
+            )
+        return kind is Pass or kind is TakeLocomotive
+
     def public_move(self, action: Action) -> str:
         """The move as the other seats see it now (see `_public_move`)."""
         return self._public_move(action, self.phase == SETUP)
