@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from types import SimpleNamespace
+
 import pytest
 
 import tabletrip
@@ -9,9 +12,16 @@ import tabletrip.bots
 from tabletrip.bots import Bot, RandomBot
 from tabletrip.games.lets_go_france import HeuristicBot
 from tabletrip.games.lets_go_france.actions import ChooseIcon, Favour, Place, SpendWild, Travel
-from tabletrip.games.lets_go_france.bots import best_wild_spend, pick_icon, smooth_points
+from tabletrip.games.lets_go_france.bots import (
+    best_wild_spend,
+    icon_chooser,
+    pick_icon,
+    smooth_points,
+    track_tables,
+)
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
 from tabletrip.games.lets_go_france.rules import TRIP, LetsGoState
+from tabletrip.games.lets_go_france.scoring import FLIP
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)
 
@@ -225,3 +235,15 @@ def test_icons_go_to_the_token_nearest_its_next_threshold() -> None:
     assert smooth_points(7, thresholds) == 6
     assert smooth_points(3, thresholds) == 2
     assert smooth_points(20, thresholds) == 20
+
+
+def test_the_fast_icon_chooser_picks_as_pick_icon() -> None:
+    """The bot's table-driven icon choice agrees with `pick_icon` on every track position."""
+    thresholds = tabletrip.make("lets-go-france", players=2).board.experience_points
+    _, gaps = track_tables(thresholds)
+    rnd = random.Random(8)
+    for _ in range(2000):
+        steps = [rnd.randrange(2 * FLIP + 3) for _ in ICONS]
+        candidates = sorted(rnd.sample(range(len(ICONS)), rnd.randrange(1, len(ICONS) + 1)))
+        choose = icon_chooser(SimpleNamespace(steps=steps), gaps)  # type: ignore[arg-type]
+        assert choose("test", candidates) == pick_icon(steps, candidates, thresholds)

@@ -9,7 +9,9 @@ token, Travel actions valued by the best path on the regional map), its Favourab
 Condition bonus (flip early, a reward row late or once flipped), the goal tiles already
 activated that score at the end, and a little for keeping a good card from the neighbour
 (solo: exactly what the card would give the travel agent in its next place). The days
-before the card's day do not change: the trip up to each day is simulated once per decision.
+before the card's day do not change: the trip up to each day is simulated once per decision,
+each card's options are valued once per decision, and a column is resolved from its
+`scoring.DayPlan` (what does not depend on the trip so far), cached per deck by its cards.
 A Research token is used when three more cards are expected to beat the hand by more than
 the token is worth; the three cards discarded are the worst for the seat (keeping one that
 is poor to pass). Travel actions follow the best discounted path of map bonuses and flags;
@@ -24,6 +26,7 @@ spent where they add the most at the end.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cached_property
 from itertools import combinations, pairwise
 from typing import Any
 
@@ -46,9 +49,9 @@ from tabletrip.games.lets_go_france.moves import AGENT_DAY_SIZES, goal_spec, lon
 from tabletrip.games.lets_go_france.rules import PLAN, TRIP, LetsGoState
 from tabletrip.games.lets_go_france.scoring import (
     FLIP,
+    DayPlan,
     PlacedCard,
     Trip,
-    day_highlight,
     experience_points,
 )
 
@@ -86,20 +89,58 @@ GOAL_VALUES = {
 }
 REWARD_VALUES = {"research": RESEARCH_VALUE, "wild": WILD_VALUE, "any_icon": ANY_ICON_VALUE}
 EXPLORE = PlacedCard(None)
+EXPLORE_ID = -1  # Explore the City in a column key
+PLAN_CACHE_SIZE = 5_000  # day plans kept per deck before the cache starts again
 
-_placed_cache: dict[int, tuple[Any, list[PlacedCard]]] = {}
+ColumnKey = tuple[int, ...]  # a column's cards, top first, by card id (EXPLORE_ID: face down)
+Option = tuple[float, int, int, bool]  # a Place of a card, valued: (value, day, slot, explore)
 
 
-def placed_cards(activities: Sequence[Activity]) -> list[PlacedCard]:
-    """Each Activity card as a PlacedCard, by card id (cached per deck)."""
-    hit = _placed_cache.get(id(activities))
+class DeckPlans:
+    """A deck's cards as PlacedCards, and the day plans of columns by key, cached: the same
+    columns come back turn after turn, in every playout and every game with the deck."""
+
+    def __init__(self, activities: Sequence[Activity]) -> None:
+        self.placed = [PlacedCard(a) for a in activities]
+        self._plans: dict[ColumnKey, DayPlan] = {}
+
+    def plan(self, key: ColumnKey) -> DayPlan:
+        """The DayPlan of the column `key`."""
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) >= PLAN_CACHE_SIZE:
+                self._plans.clear()
+            placed = self.placed
+            plan = DayPlan.of([EXPLORE if c == EXPLORE_ID else placed[c] for c in key])
+            self._plans[key] = plan
+        return plan
+
+
+_decks_by_id: dict[int, tuple[Sequence[Activity], DeckPlans]] = {}
+_decks: dict[tuple[Activity, ...], DeckPlans] = {}
+
+
+def deck_plans(activities: Sequence[Activity]) -> DeckPlans:
+    """The DeckPlans of a deck: one per content (every game makes its own deck tuple), found
+    by the deck object first (which the cache keeps alive, so its id is not reused)."""
+    hit = _decks_by_id.get(id(activities))
     if hit is not None and hit[0] is activities:
         return hit[1]
-    cards = [PlacedCard(a) for a in activities]
-    if len(_placed_cache) > 32:
-        _placed_cache.clear()
-    _placed_cache[id(activities)] = (activities, cards)
-    return cards
+    content = tuple(activities)
+    plans = _decks.get(content)
+    if plans is None:
+        if len(_decks) >= 4:
+            _decks.clear()
+        plans = _decks[content] = DeckPlans(content)
+    if len(_decks_by_id) >= 32:
+        _decks_by_id.clear()
+    _decks_by_id[id(activities)] = (activities, plans)
+    return plans
+
+
+def column_key(column: Sequence[tuple[int, bool]]) -> ColumnKey:
+    """A column of an itinerary ((card, explore) pairs) as a key."""
+    return tuple(EXPLORE_ID if explore else card for card, explore in column)
 
 
 # --- the experience track -----------------------------------------------------------------
@@ -119,19 +160,21 @@ def smooth_points(steps: int, thresholds: Any) -> float:
     return base + thresholds[FLIP]  # pragma: no cover - lap <= FLIP always
 
 
-_smooth_cache: dict[int, tuple[Any, list[float]]] = {}
+_track_cache: dict[int, tuple[Any, list[float], list[int]]] = {}
 
 
-def smooth_table(thresholds: Any) -> list[float]:
-    """`smooth_points` for 0 to 2 * FLIP steps (cached per board)."""
-    hit = _smooth_cache.get(id(thresholds))
+def track_tables(thresholds: Any) -> tuple[list[float], list[int]]:
+    """`smooth_points` for 0 to 2 * FLIP steps, and `to_next_threshold` for 0 to 2 * FLIP - 1
+    steps (cached per board, which the cache keeps alive)."""
+    hit = _track_cache.get(id(thresholds))
     if hit is not None and hit[0] is thresholds:
-        return hit[1]
-    table = [smooth_points(s, thresholds) for s in range(2 * FLIP + 1)]
-    if len(_smooth_cache) > 32:
-        _smooth_cache.clear()
-    _smooth_cache[id(thresholds)] = (thresholds, table)
-    return table
+        return hit[1], hit[2]
+    smooth = [smooth_points(s, thresholds) for s in range(2 * FLIP + 1)]
+    gaps = [to_next_threshold(s, thresholds) for s in range(2 * FLIP)]
+    if len(_track_cache) > 32:
+        _track_cache.clear()
+    _track_cache[id(thresholds)] = (thresholds, smooth, gaps)
+    return smooth, gaps
 
 
 def to_next_threshold(steps: int, thresholds: Any) -> int:
@@ -145,6 +188,23 @@ def to_next_threshold(steps: int, thresholds: Any) -> int:
 def pick_icon(steps: Sequence[int], candidates: Sequence[int], thresholds: Any) -> int:
     """The icon nearest its next threshold (the farther token on a tie)."""
     return min(candidates, key=lambda i: (to_next_threshold(steps[i], thresholds), -steps[i], i))
+
+
+def icon_chooser(trip: Trip, gaps: Sequence[int]) -> Any:
+    """A Chooser for `trip` picking as `pick_icon` does, `gaps` being the track's
+    `to_next_threshold` table (`track_tables`)."""
+    top = len(gaps)
+
+    def choose(reason: str, candidates: Sequence[int]) -> int:
+        steps = trip.steps
+
+        def nearest(i: int) -> tuple[int, int, int]:
+            s = steps[i]
+            return (gaps[s] if s < top else 99, -s, i)
+
+        return min(candidates, key=nearest)
+
+    return choose
 
 
 def best_wild_spend(steps: Sequence[int], wild: int, thresholds: Any) -> list[int]:
@@ -181,9 +241,9 @@ class HeuristicBot(Bot):
         """A sensible legal action for `seat` in the determinized `view`."""
         assert isinstance(view, LetsGoState)
         action = _Turn(self, view, seat).decide()
-        legal = view.legal_actions()
-        if action is None or action not in legal:  # pragma: no cover - a safety net
-            action = legal[0]
+        # a safety net; illegal_reason checks a placement without listing every legal action
+        if action is None or view.illegal_reason(action) is not None:  # pragma: no cover
+            action = view.legal_actions()[0]
         return action
 
 
@@ -196,20 +256,30 @@ class _Turn:
         self.seat = seat
         self.game = view.game
         self.acts = view.game.activities
-        self.placed = placed_cards(self.acts)
+        self.deck = deck_plans(self.acts)
+        self.placed = self.deck.placed
         self.thresholds = self.game.board.experience_points
-        self.smooth = smooth_table(self.thresholds)
-        self.columns = self.itinerary(seat)
+        self.smooth, self.gaps = track_tables(self.thresholds)
         self._travel: dict[int, float] = {}
         self._goals: list[Any] | None = None
+        self._options: dict[int, list[Option]] = {}
+        self._favour: dict[int, float] = {}  # day -> a matching card's favour_value
+        self._pass_costs: dict[int, float] = {}
 
-    def itinerary(self, seat: int) -> list[list[PlacedCard]]:
-        """A seat's days as PlacedCard columns, top first."""
-        placed = self.placed
-        return [
-            [EXPLORE if explore else placed[card] for card, explore in column]
-            for column in self.view.days[seat]
-        ]
+    @cached_property
+    def keys(self) -> list[ColumnKey]:
+        """The seat's days as column keys."""
+        return [column_key(column) for column in self.view.days[self.seat]]
+
+    @cached_property
+    def columns(self) -> list[DayPlan]:
+        """The seat's days as day plans."""
+        return [self.deck.plan(key) for key in self.keys]
+
+    @cached_property
+    def scores_again(self) -> bool:
+        """Whether an activated goal tile scores Tuesday's Highlight again."""
+        return any(g.effect == "highlight_again" for g in self.goals())
 
     def decide(self) -> Action | None:
         """The action, or None to fall back on the first legal one."""
@@ -459,9 +529,12 @@ class _Turn:
         icon = self.view.favour_at[self.seat][day]
         if icon < 0 or icon not in card.icons:
             return 0.0
-        options = self.favour_options(day, self.cards_left(placing=True))
-        keep = options[Favour("skip")]
-        return max(options.values()) - keep
+        gain = self._favour.get(day)
+        if gain is None:
+            options = self.favour_options(day, self.cards_left(placing=True))
+            keep = options[Favour("skip")]
+            gain = self._favour[day] = max(options.values()) - keep
+        return gain
 
     def favour(self, day: int) -> Action:
         options = self.favour_options(day, self.cards_left(placing=False))
@@ -470,12 +543,8 @@ class _Turn:
     # --- the planning estimate -----------------------------------------------------------
 
     def chooser(self, trip: Trip) -> Any:
-        thresholds = self.thresholds
-
-        def choose(reason: str, candidates: Sequence[int]) -> int:
-            return pick_icon(trip.steps, list(candidates), thresholds)
-
-        return choose
+        """The trip's choices as `pick_icon` makes them."""
+        return icon_chooser(trip, self.gaps)
 
     def base_trip(self) -> Trip:
         view, seat = self.view, self.seat
@@ -485,36 +554,39 @@ class _Turn:
         return trip
 
     def run_days(
-        self, trip: Trip, columns: list[list[PlacedCard]], start: int, stop: int = len(DAYS)
+        self, trip: Trip, columns: Sequence[DayPlan], start: int, stop: int = len(DAYS)
     ) -> float:
         """Resolve days `start` to `stop` (excluded) into `trip`; the goal points they bring."""
         extra = 0.0
         choose = self.chooser(trip)
-        again = any(g.effect == "highlight_again" for g in self.goals())
+        again = self.scores_again
+        resolve = trip.resolve_plan
         for day in range(start, stop):
-            cards = columns[day]
-            trip.resolve_day(cards, choose)
-            if day == TUESDAY and again and cards:
-                extra += self.again(trip, cards)
+            plan = columns[day]
+            resolve(plan, choose)
+            if day == TUESDAY and again and plan.cards:
+                extra += self.again(trip, plan)
         return extra
 
-    def again(self, trip: Trip, cards: list[PlacedCard]) -> float:
-        highlight = day_highlight(cards)
+    def again(self, trip: Trip, plan: DayPlan) -> float:
+        """A goal tile scoring a day's Highlight again (Explore the City: 5 points)."""
+        highlight = plan.highlight
         if highlight is None:
             return 5.0
         trip.gain_highlight(highlight, self.chooser(trip))
         return trip.highlight_points(highlight)
 
-    def plan_score(self, trip: Trip, columns: list[list[PlacedCard]], extra: float) -> float:
+    def plan_score(self, trip: Trip, columns: Sequence[DayPlan], extra: float) -> float:
         """The estimate of a simulated trip (smoothed experience, end goals, tokens)."""
         score = sum(trip.day_points) + sum(trip.day_energy_points) + extra
         smooth, top = self.smooth, 2 * FLIP
-        score += sum(smooth[s if s < top else top] for s in trip.steps)
+        score += sum([smooth[s if s < top else top] for s in trip.steps])
         score += WILD_STEP * trip.wild + trip.research
-        score += self.end_goals(trip, columns)
+        if self.goals():
+            score += self.end_goals(trip, columns)
         return score
 
-    def end_goals(self, trip: Trip, columns: list[list[PlacedCard]]) -> float:
+    def end_goals(self, trip: Trip, columns: Sequence[DayPlan]) -> float:
         points = 0.0
         for goal in self.goals():
             effect = goal.effect
@@ -524,7 +596,7 @@ class _Turn:
             elif effect == "lowest_icon_points":
                 points += goal.points * min(trip.steps)
             elif effect == "longest_icon_run":
-                points += goal.points * longest_run(columns)
+                points += goal.points * longest_run([plan.cards for plan in columns])
         return points
 
     def prefix(self) -> tuple[list[Trip], list[float]]:
@@ -545,51 +617,72 @@ class _Turn:
         return bot.hate_solo if players == 1 else bot.hate_two if players == 2 else bot.hate_many
 
     def pass_costs(self, cards: Sequence[int]) -> dict[int, float]:
-        """What each card would give whoever it is passed to (solo: the travel agent)."""
-        if self.game.players == 1:
-            return self.agent_gains(cards)
-        return {c: static_value(self.acts[c]) for c in cards}
+        """What each card would give whoever it is passed to (solo: the travel agent), worked
+        out once per card and decision."""
+        known = self._pass_costs
+        new = [c for c in cards if c not in known]
+        if new and self.game.players == 1:
+            known.update(self.agent_gains(new))
+        elif new:
+            known.update((c, static_value(self.acts[c])) for c in new)
+        return {c: known[c] for c in cards}
 
-    def options(self, cards: Sequence[int]) -> dict[int, list[tuple[float, Action]]]:
-        """Per card, every sensible Place of it with its value (gain over the trip now)."""
+    def options(self, cards: Sequence[int]) -> dict[int, list[Option]]:
+        """Per card, every sensible Place of it with its value (gain over the trip now), in the
+        order day, slot, face up then face down (worked out once per card and decision)."""
+        known = self._options
+        new = [c for c in cards if c not in known]
+        if new:
+            known.update(self.new_options(new))
+        return {c: known[c] for c in cards}
+
+    def new_options(self, cards: Sequence[int]) -> dict[int, list[Option]]:
+        """`options` for cards not valued yet in this decision."""
         trips, extras = self.prefix()
-        columns = self.columns
-        base = self.plan_score(trips[-1], columns, extras[-1])
+        base = self.plan_score(trips[-1], self.columns, extras[-1])
         hate = self.hate_weight()
         costs = self.pass_costs(cards)
-        explore_travel = self.travel_value(1)
-        found: dict[int, list[tuple[float, Action]]] = {c: [] for c in cards}
-        for day, column in enumerate(columns):
-            if len(column) >= MAX_PER_DAY:
-                continue
-            slots = [len(column)] + ([len(column) - 1] if column else [])
-            for slot in slots:
-                explore_gain = self.try_place(trips, extras, day, slot, EXPLORE) - base
-                explore_gain += explore_travel + self.bot.explore_bias
-                for card in cards:
-                    pc = self.placed[card]
-                    gain = self.try_place(trips, extras, day, slot, pc) - base
-                    gain += self.bonus_value(self.acts[card]) + self.favour_value(day, pc)
-                    key = self.acts[card].key
-                    found[card].append((gain + hate * costs[card], Place(key, DAYS[day], slot)))
-                    found[card].append(
-                        (
-                            explore_gain + hate * costs[card],
-                            Place(key, DAYS[day], slot, explore=True),
-                        )
-                    )
+        explore_more = self.travel_value(1) + self.bot.explore_bias
+        bonus = {c: self.bonus_value(self.acts[c]) for c in cards}
+        found: dict[int, list[Option]] = {c: [] for c in cards}
+        for day, slot in self.open_slots():
+            place = self.placer(trips[day], extras[day], day, slot)
+            explore_gain = place(EXPLORE_ID) - base
+            explore_gain += explore_more
+            for card in cards:
+                gain = place(card) - base
+                gain += bonus[card] + self.favour_value(day, self.placed[card])
+                passed = hate * costs[card]
+                found[card].append((gain + passed, day, slot, False))
+                found[card].append((explore_gain + passed, day, slot, True))
         return found
 
-    def try_place(
-        self, trips: list[Trip], extras: list[float], day: int, slot: int, card: PlacedCard
-    ) -> float:
+    def open_slots(self) -> list[tuple[int, int]]:
+        """Where a card may go: the bottom of a day that is not full, or just above it."""
+        found = []
+        for day, column in enumerate(self.columns):
+            size = len(column.cards)
+            if size < MAX_PER_DAY:
+                found.append((day, size))
+                if size:
+                    found.append((day, size - 1))
+        return found
+
+    def placer(self, before: Trip, extra: float, day: int, slot: int) -> Any:
+        """A function of a card (EXPLORE_ID: face down): the estimate of the trip with the card
+        at `slot` of `day`, `before` being the trip before that day and `extra` its goal
+        points."""
         columns = list(self.columns)
-        column = list(columns[day])
-        column.insert(slot, card)
-        columns[day] = column
-        trip = trips[day].clone()
-        extra = extras[day] + self.run_days(trip, columns, day)
-        return self.plan_score(trip, columns, extra)
+        key = self.keys[day]
+        head, tail = key[:slot], key[slot:]
+        plan = self.deck.plan
+
+        def estimate(card: int) -> float:
+            columns[day] = plan((*head, card, *tail))
+            trip = before.clone()
+            return self.plan_score(trip, columns, extra + self.run_days(trip, columns, day))
+
+        return estimate
 
     def bonus_value(self, act: Activity) -> float:
         if act.bonus == "research":
@@ -601,16 +694,23 @@ class _Turn:
         return 0.0
 
     def best_place(self) -> tuple[Action, float]:
+        """The best Place of a card of the hand and its value (on a tie, the last in notation
+        order)."""
         hand = self.view.hands[self.seat]
         found = self.options(hand)
-        best: tuple[float, str, Action] | None = None
-        for options in found.values():
-            for value, action in options:
-                key = (value, str(action), action)
-                if best is None or key[:2] > best[:2]:
-                    best = key
-        assert best is not None
-        return best[2], best[0]
+        top = max(value for options in found.values() for value, *_ in options)
+        ties = [
+            self.place(card, option)
+            for card, options in found.items()
+            for option in options
+            if option[0] == top
+        ]
+        return max(ties, key=str), top
+
+    def place(self, card: int, option: Option) -> Place:
+        """The Place action of an option for `card`."""
+        _, day, slot, explore = option
+        return Place(self.acts[card].key, DAYS[day], slot, explore=explore)
 
     def wants_research(self) -> bool:
         """Use a Research token when three more cards should beat the hand by enough."""
@@ -623,7 +723,7 @@ class _Turn:
             return False
         hand = view.hands[seat]
         found = self.options([*hand, *sample])
-        value = {c: max(v for v, _ in options) for c, options in found.items()}
+        value = {c: max(v for v, *_ in options) for c, options in found.items()}
         plays = view.to_play
         now = sum(sorted((value[c] for c in hand), reverse=True)[:plays])
         combos = list(combinations(sample, 3))
@@ -640,7 +740,7 @@ class _Turn:
         view, seat = self.view, self.seat
         hand = view.hands[seat]
         found = self.options(hand)
-        value = {c: max(v for v, _ in options) for c, options in found.items()}
+        value = {c: max(v for v, *_ in options) for c, options in found.items()}
         costs = self.pass_costs(hand)
         keep_count = len(hand) - 3
         plays = min(view.to_play, keep_count)
@@ -691,13 +791,13 @@ class _Turn:
 
         travel = 0
         for column in days:
-            cards = [self.placed[c] for c, _ in column]
-            trip.resolve_day(cards, choose)
-            highlight = day_highlight(cards)
+            plan = self.deck.plan(tuple(c for c, _ in column))  # the agent never explores
+            trip.resolve_plan(plan, choose)
+            highlight = plan.highlight
             if highlight is not None:
                 trip.gain_highlight(highlight, choose)
                 trip.day_points[-1] += trip.highlight_points(highlight)
-            elif cards:
+            elif plan.cards:
                 trip.day_points[-1] += 5
             travel += sum({"travel": 1, "travel2": 2}.get(self.acts[c].bonus, 0) for c, _ in column)
         score = sum(trip.day_points) + sum(trip.day_energy_points) + trip.wild
@@ -771,18 +871,18 @@ class _Turn:
         columns = self.columns
         day, step = view.trip_day, view.trip_step
         spendable = trip.wild if window else 0
-        again = any(g.effect == "highlight_again" for g in self.goals())
+        again = self.scores_again
         if day < len(DAYS):
             if step == 2:
-                trip.finish_day(columns[day])
+                trip.finish_plan(columns[day])
                 day += 1
-                if day - 1 == TUESDAY and again and columns[TUESDAY]:
+                if day - 1 == TUESDAY and again and columns[TUESDAY].cards:
                     extra += self.again(trip, columns[TUESDAY])
             for d in range(day, len(DAYS)):
                 if d == SATURDAY and (d > view.trip_day or view.trip_step == 0):
                     spendable = max(spendable, trip.wild)
-                trip.resolve_day(columns[d], choose)
-                if d == TUESDAY and again and columns[d]:
+                trip.resolve_plan(columns[d], choose)
+                if d == TUESDAY and again and columns[d].cards:
                     extra += self.again(trip, columns[d])
         steps = best_wild_spend(trip.steps, spendable, self.thresholds)
         trip.steps = steps
@@ -818,7 +918,7 @@ def static_value(act: Activity) -> float:
     return value
 
 
-def longest_run(columns: list[list[PlacedCard]]) -> int:
+def longest_run(columns: Sequence[Sequence[PlacedCard]]) -> int:
     """The longest run of consecutive cards (Monday's top to Saturday's bottom) sharing an
     icon at the top (Sud-Ouest's goal)."""
     best = 0

@@ -92,7 +92,51 @@ class DayFacts:
     card_icons: list[tuple[int, ...]]  # each card's icons (the Highlight card with its own)
 
 
-@dataclass
+def day_facts(cards: Sequence[PlacedCard], highlight: Highlight | None) -> DayFacts:
+    """What a day's column shows, its Highlight of the Day (`day_highlight(cards)`) included."""
+    card_icons = [card.icons for card in cards]
+    card_times = [card.time for card in cards]
+    if highlight is not None:
+        card_icons[-1] = card_icons[-1] + highlight.icons
+        card_times[-1] += highlight.time
+    return DayFacts(
+        icons=[icon for icons in card_icons for icon in icons],
+        time=sum(card_times),
+        card_times=card_times,
+        card_icons=card_icons,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class DayPlan:
+    """A day's column and everything about it that does not depend on the trip so far, worked
+    out once (a bot resolves the same columns many times)."""
+
+    cards: tuple[PlacedCard, ...]
+    icons: tuple[int, ...]  # step 1: the top icons of every card, top card first
+    highlight: Highlight | None  # step 2: the Highlight of the Day
+    facts: DayFacts  # shared by every trip that resolves the plan: never changed
+    points: int  # step 3 without the Highlight's formula (no card: 0)
+    formula: Formula | None  # the Highlight's formula
+
+    @classmethod
+    def of(cls, cards: Sequence[PlacedCard]) -> DayPlan:
+        """The plan of a day's column (top card first)."""
+        highlight = day_highlight(cards)
+        points = sum(card.points for card in cards)
+        if cards:
+            points += 5 if highlight is None else highlight.points  # Explore: 5 as Highlight
+        return cls(
+            tuple(cards),
+            tuple(icon for card in cards for icon in card.icons),
+            highlight,
+            day_facts(cards, highlight),
+            points,
+            None if highlight is None else highlight.formula,
+        )
+
+
+@dataclass(slots=True)
 class Trip:
     """One player's trip in progress: the experience track, tokens, energy and days so far."""
 
@@ -133,11 +177,16 @@ class Trip:
 
     def resolve_day(self, cards: Sequence[PlacedCard], choose: Chooser = first_choice) -> int:
         """Resolve one day's column (top card first); its points, energy points apart."""
-        self.move_day_icons(cards)
-        highlight = day_highlight(cards)
-        if highlight is not None:
-            self.gain_highlight(highlight, choose)
-        return self.finish_day(cards)
+        return self.resolve_plan(DayPlan.of(cards), choose)
+
+    def resolve_plan(self, plan: DayPlan, choose: Chooser = first_choice) -> int:
+        """`resolve_day` for a column worked out beforehand."""
+        steps = self.steps
+        for icon in plan.icons:  # step 1: every card's top icons move the experience tokens
+            steps[icon] += 1
+        if plan.highlight is not None:
+            self.gain_highlight(plan.highlight, choose)
+        return self.finish_plan(plan)
 
     def move_day_icons(self, cards: Sequence[PlacedCard]) -> None:
         """Step 1: every card's top icons move the experience tokens."""
@@ -148,15 +197,16 @@ class Trip:
     def finish_day(self, cards: Sequence[PlacedCard]) -> int:
         """Steps 3 and 4, after the Highlight's gains: the day's points, then its time moves the
         energy tracker and the energy space scores. Returns the day's points."""
-        highlight = day_highlight(cards)
-        facts = self._facts(cards, highlight)
+        return self.finish_plan(DayPlan.of(cards))
+
+    def finish_plan(self, plan: DayPlan) -> int:
+        """`finish_day` for a column worked out beforehand."""
+        facts = plan.facts
         self.days.append(facts)
-        points = sum(card.points for card in cards)
-        if cards:
-            if highlight is None:
-                points += 5  # Explore the City as the Highlight of the Day
-            else:
-                points += highlight.points + self.formula_points(highlight.formula, facts)
+        points = plan.points
+        formula = plan.formula
+        if formula is not None:
+            points += formula.points * self._formula_count(formula, facts)
         self.day_points.append(points)
         self.move_energy(energy_move(facts.time, self.time_chart))
         self.day_energy_points.append(self.energy_points[self.energy])
@@ -169,11 +219,13 @@ class Trip:
 
     def plain_gains(self, highlight: Highlight) -> None:
         """A Highlight's gains that need no choice: icons, Wild and Research tokens, energy."""
+        steps = self.steps
         for icon in highlight.icons:
-            self.gain_icon(icon)
+            steps[icon] += 1
         self.wild += highlight.wild
         self.research += highlight.research
-        self.move_energy(highlight.energy)
+        if highlight.energy:
+            self.move_energy(highlight.energy)
 
     def clone(self) -> Trip:
         """An independent copy (lists copied; the day facts are never changed once made)."""
@@ -201,17 +253,7 @@ class Trip:
             self.gain_icon(low[0] if len(low) == 1 else choose("lowest_icon", low))
 
     def _facts(self, cards: Sequence[PlacedCard], highlight: Highlight | None) -> DayFacts:
-        card_icons = [card.icons for card in cards]
-        card_times = [card.time for card in cards]
-        if highlight is not None:
-            card_icons[-1] = card_icons[-1] + highlight.icons
-            card_times[-1] += highlight.time
-        return DayFacts(
-            icons=[icon for icons in card_icons for icon in icons],
-            time=sum(card_times),
-            card_times=card_times,
-            card_icons=card_icons,
-        )
+        return day_facts(cards, highlight)
 
     def formula_points(self, formula: Formula | None, today: DayFacts) -> int:
         """A Highlight formula's points, counting only what the trip has so far."""
