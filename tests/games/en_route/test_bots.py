@@ -279,3 +279,33 @@ def test_advanced_the_bot_rates_up_a_landmark_on_its_route_and_down_one_on_anoth
     state.shown[seat].sections = 0
     state.sheets[other].sections = state.shown[other].sections = along
     assert bot.choose(state, seat) == Rate(city.iconic_ids[iconic], -1)
+
+
+def _bot_moves(state: tabletrip.State, players: list[HeuristicBot]) -> list[str]:
+    moves = []
+    while not state.is_over:
+        seat = state.current_player
+        action = players[seat].choose(state, seat)
+        moves.append(str(action))
+        state.apply(action)
+    return moves
+
+
+def test_a_bot_reused_across_games_decides_as_a_fresh_one() -> None:
+    """ISMCTS keeps one heuristic bot per seat over thousands of states: whatever it remembers
+    between decisions must never carry over to another state, game or option set (its memos
+    once left out the Balance cards and the round cards' tourists)."""
+    shared = [HeuristicBot(seed=seat) for seat in range(2)]
+    configurations = [
+        {"balance": "0:route,1:coordinate"},
+        {},
+        {"mode": "advanced", "balance": "1:route"},
+        {"level": "simplified"},
+    ]
+    for seed in range(6):
+        for options in configurations:
+            game = tabletrip.make("en-route", players=2, **options)
+            fresh = [HeuristicBot(seed=seat) for seat in range(2)]
+            assert _bot_moves(game.new_game(seed=seed), shared) == _bot_moves(
+                game.new_game(seed=seed), fresh
+            ), (seed, options)

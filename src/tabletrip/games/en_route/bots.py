@@ -28,11 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
 from tabletrip.bots.base import Bot
-from tabletrip.core import Action, State
+from tabletrip.core import Action, Game, State
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -88,6 +89,8 @@ NOT_COLUMN_6 = ALL & ~COLUMN_6
 LOCATION_BIT = tuple(1 << (loc // 6 * ROW + loc % 6) for loc in range(LOCATIONS))
 CORNER_LOCATIONS = sum(LOCATION_BIT)
 BIT_LOCATION = {bit.bit_length() - 1: loc for loc, bit in enumerate(LOCATION_BIT)}
+LOCATION_INDEX_BITS = tuple(bit.bit_length() - 1 for bit in LOCATION_BIT)  # per location
+CELLS = ROW * ROW  # bit indices of a crossroads (or corner-space location) mask
 # A section as a link: bit a of the horizontal or of the vertical link mask, a its first end.
 SECTION_LINK = tuple(
     (section >= HORIZONTAL, 1 << SECTION_ENDS[section][0]) for section in range(SECTIONS)
@@ -96,6 +99,7 @@ FAR = 20  # a cost beyond any reach
 YELLOW, GRAY = 3, 4  # Landmark kinds after the three Special colours
 LANDMARK_KINDS = (*TOURIST_TYPES, "yellow", "gray")
 OBJECTIVE_SPAN = 3  # sections a final route adds between two objective crossroads, roughly
+GOAL_TOURISTS, GOAL_LANDMARKS, GOAL_FACT = 0, 1, 2  # what a Goal counts
 
 
 def grow(reach: int) -> int:
@@ -161,8 +165,65 @@ class Analysis:
     routed: bool  # something is drawn
 
 
+class TouristMap:
+    """A map's tourists as one model reads them: per corner-space bit its (red, green, blue),
+    the bits that matter (tourists or Landmarks), and the PP of steps 1-5 by set of locations,
+    remembered (the parts of a map recur from one segment tried to the next)."""
+
+    __slots__ = ("_immediate", "_model", "counts", "records", "relevant")
+
+    def __init__(self, model: Model, tourists: dict[int, tuple[int, int, int]]) -> None:
+        counts: list[tuple[int, int, int] | None] = [None] * CELLS
+        relevant = model.landmark_mask
+        for bit, found in tourists.items():
+            counts[bit] = found
+            relevant |= 1 << bit
+        self.counts = counts
+        self.relevant = relevant
+        # (bit, red, green, blue, all three) by bit, as the estimate sums them.
+        self.records = [
+            (bit, *found, found[0] + found[1] + found[2]) for bit, found in sorted(tourists.items())
+        ]
+        self._model = model
+        self._immediate: dict[int, float] = {}
+
+    def immediate(self, locs: int) -> float:
+        """PP of steps 1-5 if these corner-space locations were the final route's."""
+        value = self._immediate.get(locs)
+        if value is None:
+            value = self._immediate[locs] = self._steps(locs)
+        return value
+
+    def _steps(self, locs: int) -> float:
+        kind_at = self._model.kind_at
+        points_at = self._model.points_at
+        counts_at = self.counts
+        red = green = blue = 0
+        special = [0, 0, 0]  # Special Landmarks by colour
+        common = 0.0
+        scan = locs & self.relevant
+        while scan:
+            low = scan & -scan
+            scan ^= low
+            bit = low.bit_length() - 1
+            counts = counts_at[bit]
+            if counts is not None:
+                red += counts[0]
+                green += counts[1]
+                blue += counts[2]
+            kind = kind_at[bit]
+            if kind is None:
+                continue
+            if kind < YELLOW:
+                special[kind] += 1
+            else:
+                common += points_at[bit]
+        return common + (red * special[0] + green * special[1] + blue * special[2])
+
+
 class Model:
-    """One seat's view of one map for one decision: the city, ratings, rounds left, objective."""
+    """One seat's view of one map: the city, ratings, rounds left, objective, bonus sections
+    and Goals. Never changed once made: the bot keeps it for every decision it fits."""
 
     def __init__(
         self,
@@ -181,26 +242,43 @@ class Model:
         self.rounds_left = rounds_left
         self.use_cafes = use_cafes
         # Per corner-space bit: Landmark kind (0-2 special colour, 3 yellow, 4 gray), its PP.
-        self.kind: dict[int, int] = {}
-        self.points: dict[int, float] = {}
+        self.kind_at: list[int | None] = [None] * CELLS
+        self.points_at: list[float] = [0.0] * CELLS
         for loc in range(LOCATIONS):
             color = city.landmark[loc]
             if color is None:
                 continue
-            bit = LOCATION_BIT[loc].bit_length() - 1
+            bit = LOCATION_INDEX_BITS[loc]
             if color in TOURIST_TYPES:
-                self.kind[bit] = TOURIST_TYPES.index(color)
+                self.kind_at[bit] = TOURIST_TYPES.index(color)
             else:
-                self.kind[bit] = YELLOW if color == "yellow" else GRAY
+                self.kind_at[bit] = YELLOW if color == "yellow" else GRAY
                 iconic = city.iconic_at[loc]
-                self.points[bit] = (
+                self.points_at[bit] = (
                     city.yellow_pp[loc] if iconic < 0 else city.iconic_rating(iconic, marks[iconic])
                 )
-        self.landmark_mask = sum(1 << b for b in self.kind)
+        landmarks = [bit for bit in range(CELLS) if self.kind_at[bit] is not None]
+        self.landmark_mask = sum(1 << bit for bit in landmarks)
+        # The Landmarks by bit as the estimate sums them: Special ones per colour, and the
+        # others with (kind, PP).
+        self.special_bits = tuple(
+            [bit for bit in landmarks if self.kind_at[bit] == kind] for kind in range(3)
+        )
+        self.common_records = [
+            (bit, self.kind_at[bit], self.points_at[bit])
+            for bit in landmarks
+            if self.kind_at[bit] in (YELLOW, GRAY)
+        ]
         self.vta = sum(1 << c for c in city.vta_crossroads)
+        self.vta_bits = [c for c in range(CELLS) if self.vta >> c & 1]
         self.vta_scores = city.vta_scores
         self.objective = tuple(objective)
         self.objective_mask = sum(1 << c for c in objective)
+        # Each pair of objective crossroads with the sections a route adds between them.
+        self.objective_pairs = tuple(
+            (a, b, abs(a % ROW - b % ROW) + abs(a // ROW - b // ROW) + OBJECTIVE_SPAN)
+            for a, b in combinations(self.objective, 2)
+        )
         budget = bot.reach_per_round * rounds_left + bonus_sections
         self.chance = tuple(
             [1.0]
@@ -209,12 +287,29 @@ class Model:
                 for c in range(1, FAR + 1)
             ]
         )
+        # From this cost on, the chance is that of FAR: nothing further matters to a value.
+        self.hopeless = FAR
+        while self.hopeless and self.chance[self.hopeless - 1] == self.chance[FAR]:
+            self.hopeless -= 1
         self.future = bot.future_tourists * rounds_left
-        # Goals: (goal, PP it is worth; solo: what completing it is worth to the challenge).
+        # While nothing is drawn, every location and crossroads costs the same.
+        self.unrouted = [bot.unrouted_cost] * CELLS
+        # Goals: (what it counts, its threshold, "+" or not, PP it is worth; solo: what
+        # completing it is worth to the challenge).
         self.goals = tuple(
-            (g, bot.solo_goal if solo else g.achiever + 0.5 * (g.winner - g.achiever))
+            (
+                _goal_reading(g),
+                g.threshold,
+                g.sign == "+",
+                bot.solo_goal if solo else g.achiever + 0.5 * (g.winner - g.achiever),
+            )
             for g in goals
         )
+        self.counts_colors = any(g.kind == "landmark_colors" for g in goals)
+
+    def tourists(self, tourists: dict[int, tuple[int, int, int]]) -> TouristMap:
+        """The tourists per corner-space bit of a map, ready for `evaluate` and `value`."""
+        return TouristMap(self, tourists)
 
     # --- the estimate ---------------------------------------------------------------------
 
@@ -222,93 +317,89 @@ class Model:
         self,
         horizontal: int,
         vertical: int,
-        tourists: dict[int, tuple[int, int, int]],
+        tourists: TouristMap,
         unused_bonuses: float = 0.0,
         cafe_gift: tuple[int, tuple[int, int, int]] | None = None,
         full: bool = False,
         cafes_visited: int = 0,
     ) -> Analysis:
-        """The estimate of a map: drawn links, tourists per corner-space bit, bonus value.
+        """The estimate of a map: drawn links, its tourists (see `tourists`), bonus value.
 
         `cafe_gift` (location bit, tourists): a New tourists Café just reached, used when its
         tourists are worth more on that location than the 2 PP it scores unused. `full` gives
         every location's cost (else only those that matter).
         """
+        value, cost_at, routed, landmarks, expected = self._estimate(
+            horizontal, vertical, tourists, unused_bonuses, cafe_gift, full, cafes_visited
+        )
+        cost = tuple(cost_at[bit] for bit in LOCATION_INDEX_BITS) if full else ()
+        return Analysis(value, cost, self.chance, landmarks, expected, routed)
+
+    def value(
+        self,
+        horizontal: int,
+        vertical: int,
+        tourists: TouristMap,
+        unused_bonuses: float = 0.0,
+        cafe_gift: tuple[int, tuple[int, int, int]] | None = None,
+        cafes_visited: int = 0,
+    ) -> float:
+        """The value of `evaluate` alone."""
+        return self._estimate(
+            horizontal, vertical, tourists, unused_bonuses, cafe_gift, False, cafes_visited
+        )[0]
+
+    def _estimate(
+        self,
+        horizontal: int,
+        vertical: int,
+        tourists: TouristMap,
+        unused_bonuses: float,
+        cafe_gift: tuple[int, tuple[int, int, int]] | None,
+        full: bool,
+        cafes_visited: int,
+    ) -> tuple[float, list[int], bool, tuple[float, float, float], tuple[float, float, float]]:
+        """Value, cost per corner-space bit, whether routed, expected Landmarks and tourists.
+
+        Each sum runs over its bits in increasing order, as it always has: the same floats.
+        """
         bot = self.bot
-        drawn = horizontal | horizontal << 1 | vertical | vertical << ROW
-        relevant = self.landmark_mask
-        for bit in tourists:
-            relevant |= 1 << bit
-        main = 0
-        main_h = main_v = 0
-        best = -1.0
-        rest = drawn
-        while rest:
-            low = rest & -rest
-            part = flood(low, horizontal, vertical)
-            rest &= ~part
-            part_h, part_v = horizontal & part, vertical & part
-            locs = link_locations(part_h, part_v)
-            size = part_h.bit_count() + part_v.bit_count()
-            score = self._immediate(locs, tourists) + size
-            if score > best:
-                best, main, main_h, main_v = score, part, part_h, part_v
-        costs: dict[int, int] = {}
-        targets = self.vta | self.objective_mask
-        crossroads_cost: dict[int, int] = {}
-        if main:
-            assigned = 0
-            reach = main
-            wanted = relevant | CORNER_LOCATIONS if full else relevant
-            step = 0
-            while step < FAR and (wanted & ~assigned or targets & ~reach):
-                reach_h, reach_v = horizontal & reach, vertical & reach
-                linked = link_locations(reach_h, reach_v) & wanted & ~assigned
-                assigned |= linked
-                touched = (
-                    reach | reach >> 1 | reach >> ROW | reach >> (ROW + 1)
-                ) & CORNER_LOCATIONS
-                touched &= wanted & ~assigned
-                assigned |= touched
-                for mask, cost in ((linked, step), (touched, step + 1)):
-                    while mask:
-                        low = mask & -mask
-                        mask ^= low
-                        costs[low.bit_length() - 1] = cost
-                fresh = targets & reach
-                while fresh:
-                    low = fresh & -fresh
-                    fresh ^= low
-                    crossroads_cost.setdefault(low.bit_length() - 1, step)
-                reach = flood(grow(reach), horizontal, vertical)
-                step += 1
+        main, main_h, main_v = _main_part(horizontal, vertical, tourists)
+        if not main:
+            cost_at = crossroads_at = self.unrouted
+        elif full:
+            wanted = tourists.relevant | CORNER_LOCATIONS
+            cost_at, crossroads_at = self._costs(horizontal, vertical, main, wanted, FAR)
+        else:
+            # Costs from `hopeless` on all give the chance of FAR: no need to find them.
+            limit = self.hopeless
+            cost_at, crossroads_at = self._costs(
+                horizontal, vertical, main, tourists.relevant, limit
+            )
         chance = self.chance
-        default = bot.unrouted_cost
-        expected_t = [self.future, self.future, self.future]
-        expected_l = [0.0, 0.0, 0.0, 0.0, 0.0]  # Landmarks by kind on the final route
-        common = 0.0
+        red = green = blue = self.future  # expected tourists by colour
         with_tourists = left_off = 0.0
-        scan = relevant
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            bit = low.bit_length() - 1
-            p = chance[costs.get(bit, FAR if main else default)]
-            counts = tourists.get(bit)
-            if counts is not None:
-                expected_t[0] += counts[0] * p
-                expected_t[1] += counts[1] * p
-                expected_t[2] += counts[2] * p
-                with_tourists += p
-                left_off += (counts[0] + counts[1] + counts[2]) * (1.0 - p)
-            kind = self.kind.get(bit)
-            if kind is None:
-                continue
+        for bit, r, g, b, total in tourists.records:
+            p = chance[cost_at[bit]]
+            red += r * p
+            green += g * p
+            blue += b * p
+            with_tourists += p
+            left_off += total * (1.0 - p)
+        expected_l = [0.0, 0.0, 0.0, 0.0, 0.0]  # Landmarks by kind on the final route
+        for kind, bits in enumerate(self.special_bits):
+            expected = 0.0
+            for bit in bits:
+                expected += chance[cost_at[bit]]
+            expected_l[kind] = expected
+        common = 0.0
+        for bit, kind, points in self.common_records:
+            p = chance[cost_at[bit]]
             expected_l[kind] += p
-            if kind >= YELLOW:
-                common += self.points[bit] * p
-        value = common + sum(t * n for t, n in zip(expected_t, expected_l[:3], strict=True))
-        value += self._targets(crossroads_cost, main)
+            common += points * p
+        expected_t = (red, green, blue)
+        value = common + sum((red * expected_l[0], green * expected_l[1], blue * expected_l[2]))
+        value += self._targets(crossroads_at)
         value += unused_bonuses
         main_size = main_h.bit_count() + main_v.bit_count()
         if main:
@@ -326,94 +417,135 @@ class Model:
                 "cafes_visited": cafes_visited + 0.25 * rounds,
                 "locations_with_tourists": with_tourists + 0.7 * rounds,
                 "tourists_left_off": left_off + 0.5 * rounds,
-                "landmark_colors": sum(min(1.0, n) for n in expected_l),
             }
+            if self.counts_colors:
+                facts["landmark_colors"] = sum(min(1.0, n) for n in expected_l)
             value += self._goals(facts, expected_t, expected_l)
         if cafe_gift is not None:
             bit, gift = cafe_gift
-            p = chance[costs.get(bit, FAR if main else default)]
+            p = chance[cost_at[bit]]
             use = p * sum(g * n for g, n in zip(gift, expected_l[:3], strict=True))
             value += max(0.0, use - 2.0)
-        cost = ()
-        if full:
-            cost = tuple(
-                costs.get(LOCATION_BIT[loc].bit_length() - 1, FAR if main else default)
-                for loc in range(LOCATIONS)
-            )
-        return Analysis(
-            value,
-            cost,
-            chance,
-            (expected_l[0], expected_l[1], expected_l[2]),
-            (expected_t[0], expected_t[1], expected_t[2]),
-            bool(main),
-        )
+        landmarks = (expected_l[0], expected_l[1], expected_l[2])
+        return value, cost_at, bool(main), landmarks, expected_t
+
+    def _costs(
+        self, horizontal: int, vertical: int, main: int, wanted: int, limit: int
+    ) -> tuple[list[int], list[int]]:
+        """Per corner-space bit of `wanted`, the sections that bring it on the route from
+        `main` (0 when one of its edges is on it, 1 when only a corner is, ...), and per
+        objective or Visit-Them-All crossroads the sections that reach it; FAR when more than
+        `limit` or not in `wanted`.
+
+        Each step spends one section in every direction, then follows the drawn links free.
+        """
+        targets = self.vta | self.objective_mask
+        cost_at = [FAR] * CELLS
+        crossroads_at = [FAR] * CELLS
+        # Only the links of the other drawn parts can take the reach further for free.
+        others_h, others_v = horizontal & ~main, vertical & ~main
+        assigned = reached = 0
+        reach = main
+        step = 0
+        while step < limit and (wanted & ~assigned or targets & ~reach):
+            left = wanted & ~assigned
+            reach_h, reach_v = horizontal & reach, vertical & reach
+            linked = (reach_h | reach_h >> ROW | reach_v | reach_v >> 1) & left
+            touched = (reach | reach >> 1 | reach >> ROW | reach >> (ROW + 1)) & left & ~linked
+            assigned |= linked | touched
+            while linked:
+                low = linked & -linked
+                linked ^= low
+                cost_at[low.bit_length() - 1] = step
+            while touched:
+                low = touched & -touched
+                touched ^= low
+                cost_at[low.bit_length() - 1] = step + 1
+            fresh = targets & reach & ~reached
+            reached |= fresh
+            while fresh:
+                low = fresh & -fresh
+                fresh ^= low
+                crossroads_at[low.bit_length() - 1] = step
+            # One section further in every direction, then along the drawn links.
+            reach = grow(reach)
+            if others_h or others_v:
+                reach = flood(reach, others_h, others_v)
+            step += 1
+        return cost_at, crossroads_at
 
     def _goals(
         self, facts: dict[str, float], tourists: Sequence[float], landmarks: Sequence[float]
     ) -> float:
         """Each Goal's worth times a smooth chance of meeting it from the expected result."""
         value = 0.0
-        for goal, worth in self.goals:
-            if goal.kind == "tourists_of_type":
-                result = tourists[TOURIST_TYPES.index(goal.param or "red")]
-            elif goal.kind == "landmarks_of_color":
-                result = landmarks[LANDMARK_KINDS.index(goal.param or "red")]
+        width = self.bot.goal_width
+        for (reads, what), threshold, at_least, worth in self.goals:
+            if reads == GOAL_TOURISTS:
+                result = tourists[what]
+            elif reads == GOAL_LANDMARKS:
+                result = landmarks[what]
             else:
-                result = facts.get(goal.kind, 0.0)
-            margin = result - goal.threshold if goal.sign == "+" else goal.threshold - result
-            value += worth * min(1.0, max(0.0, margin / self.bot.goal_width + 1.0))
+                result = facts.get(what, 0.0)
+            margin = result - threshold if at_least else threshold - result
+            value += worth * min(1.0, max(0.0, margin / width + 1.0))
         return value
 
-    def _immediate(self, locs: int, tourists: dict[int, tuple[int, int, int]]) -> float:
-        """PP of steps 1-5 if these corner-space locations were the final route's."""
-        counts = [0, 0, 0]
-        special = [0, 0, 0]
-        common = 0.0
-        scan = locs & (self.landmark_mask | sum(1 << b for b in tourists))
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            bit = low.bit_length() - 1
-            t = tourists.get(bit)
-            if t is not None:
-                counts[0] += t[0]
-                counts[1] += t[1]
-                counts[2] += t[2]
-            kind = self.kind.get(bit)
-            if kind is None:
-                continue
-            if kind < YELLOW:
-                special[kind] += 1
-            else:
-                common += self.points[bit]
-        return common + sum(c * s for c, s in zip(counts, special, strict=True))
-
-    def _targets(self, crossroads_cost: dict[int, int], main: int) -> float:
+    def _targets(self, crossroads_at: list[int]) -> float:
         """Visit-Them-All points and the objective, by their chance of being on the route."""
         chance = self.chance
-        default = chance[self.bot.unrouted_cost]
         value = 0.0
         if self.vta:
             expected = 0.0
-            scan = self.vta
-            while scan:
-                low = scan & -scan
-                scan ^= low
-                bit = low.bit_length() - 1
-                expected += chance[crossroads_cost.get(bit, FAR)] if main else default
+            for bit in self.vta_bits:
+                expected += chance[crossroads_at[bit]]
             value += _interpolate(self.vta_scores, expected)
-        if len(self.objective) >= 2:
+        if self.objective_pairs:
             best = 0.0
-            for a, b in combinations(self.objective, 2):
-                pa = chance[crossroads_cost.get(a, FAR)] if main else default
-                pb = chance[crossroads_cost.get(b, FAR)] if main else default
-                ax, ay = a % ROW, a // ROW
-                bx, by = b % ROW, b // ROW
-                span = abs(ax - bx) + abs(ay - by) + OBJECTIVE_SPAN
-                best = max(best, pa * pb * span)
+            for a, b, span in self.objective_pairs:
+                best = max(best, chance[crossroads_at[a]] * chance[crossroads_at[b]] * span)
             value += best * self.bot.objective_weight
         return value
+
+
+def _main_part(horizontal: int, vertical: int, tourists: TouristMap) -> tuple[int, int, int]:
+    """The drawn component taken for the final route (most PP of steps 1-5 plus sections, the
+    first by crossroads on a tie): its crossroads, horizontal and vertical links."""
+    parts = _parts(horizontal, vertical)
+    if len(parts) == 1:  # the only part: no need to score it
+        return parts[0], horizontal, vertical
+    main = main_h = main_v = 0
+    best = -1.0
+    for part in parts:
+        part_h, part_v = horizontal & part, vertical & part
+        score = tourists.immediate(link_locations(part_h, part_v)) + (
+            part_h.bit_count() + part_v.bit_count()
+        )
+        if score > best:
+            best, main, main_h, main_v = score, part, part_h, part_v
+    return main, main_h, main_v
+
+
+@lru_cache(maxsize=4096)
+def _parts(horizontal: int, vertical: int) -> tuple[int, ...]:
+    """The crossroads of each drawn component, by their first crossroads (remembered: maps
+    recur from one location tried to the next)."""
+    parts = []
+    rest = horizontal | horizontal << 1 | vertical | vertical << ROW
+    while rest:
+        part = flood(rest & -rest, horizontal, vertical)
+        rest &= ~part
+        parts.append(part)
+    return tuple(parts)
+
+
+def _goal_reading(goal: Goal) -> tuple[int, Any]:
+    """What a Goal counts: a tourist colour, a Landmark kind, or a fact by name."""
+    if goal.kind == "tourists_of_type":
+        return GOAL_TOURISTS, TOURIST_TYPES.index(goal.param or "red")
+    if goal.kind == "landmarks_of_color":
+        return GOAL_LANDMARKS, LANDMARK_KINDS.index(goal.param or "red")
+    return GOAL_FACT, goal.kind
 
 
 def _interpolate(table: Sequence[int], x: float) -> float:
@@ -537,42 +669,57 @@ class HeuristicBot(Bot):
         """The model of `seat`'s map as `own` sees it (its objective only for itself)."""
         game = view.game
         city = game.city
-        rounds_left = city.rounds - view.round + (0 if after_turn else 1)
-        objective = view.objectives[seat]
-        points = city.objectives[objective] if seat == own and objective >= 0 else ()
+        rounds_left = max(0, city.rounds - view.round + (0 if after_turn else 1))
+        objective = view.objectives[seat] if seat == own else -1
         sheet = view.sheets[seat] if seat == own else view.shown[seat]
         bonus = sheet.balance.count("route_section")
         if game.use_cafes:
-            free = sheet.cafes_gained & ~sheet.cafes_used
-            bonus += sum(
-                1
-                for k, cafe in enumerate(city.cafes)
-                if free >> k & 1 and cafe.bonus == "route_section"
+            route_cafes, _ = self._cafe_bonuses(game)
+            bonus += (sheet.cafes_gained & ~sheet.cafes_used & route_cafes).bit_count()
+        goals = tuple(view.goals) if seat == own and self.play_goals else ()
+        key = ("model", game, tuple(view.marks), rounds_left, objective, bonus, goals)
+        cached = self._memo.get(key)
+        if cached is None:
+            cached = Model(
+                self,
+                city,
+                view.marks,
+                rounds_left,
+                city.objectives[objective] if objective >= 0 else (),
+                game.use_cafes,
+                bonus,
+                [city.goals[g] for g in goals],
+                game.solo,
             )
-        return Model(
-            self,
-            city,
-            view.marks,
-            max(0, rounds_left),
-            points,
-            game.use_cafes,
-            bonus,
-            [city.goals[g] for g in view.goals] if seat == own and self.play_goals else (),
-            game.solo,
-        )
+            self._remember(key, cached)
+        return cached
+
+    def _cafe_bonuses(self, game: Game) -> tuple[int, int]:
+        """The Cafés (bit masks by Café index) giving a Route section and a Coordinate change."""
+        key = ("cafes", game)
+        cached = self._memo.get(key)
+        if cached is None:
+            cafes = game.city.cafes
+            route = sum(1 << k for k, cafe in enumerate(cafes) if cafe.bonus == "route_section")
+            change = sum(
+                1 << k for k, cafe in enumerate(cafes) if cafe.bonus == "coordinate_change"
+            )
+            cached = (route, change)
+            self._remember(key, cached)
+        return cached
 
     def bonus_value(self, view: EnRouteState, sheet: Sheet, rounds_left: int) -> float:
         """What the unused bonuses of a map are worth: 2 PP per Café, plus future use."""
-        game = view.game
-        free = sheet.cafes_gained & ~sheet.cafes_used if game.use_cafes else 0
+        return self._bonus_value(view.game, sheet, sheet.cafes_gained, rounds_left)
+
+    def _bonus_value(self, game: Game, sheet: Sheet, gained: int, rounds_left: int) -> float:
+        """`bonus_value` of the sheet with the Cafés `gained` circled."""
+        free = gained & ~sheet.cafes_used if game.use_cafes else 0
         value = 2.0 * free.bit_count()
         later = self.bonus_future if rounds_left > 0 else 0.0
-        route = sheet.balance.count("route_section")
-        change = sheet.balance.count("coordinate_change")
-        for k, cafe in enumerate(game.city.cafes):
-            if free >> k & 1:
-                route += cafe.bonus == "route_section"
-                change += cafe.bonus == "coordinate_change"
+        route_cafes, change_cafes = self._cafe_bonuses(game)
+        route = sheet.balance.count("route_section") + (free & route_cafes).bit_count()
+        change = sheet.balance.count("coordinate_change") + (free & change_cafes).bit_count()
         return value + later * route + 0.5 * later * change
 
     def analysis(self, view: EnRouteState, seat: int, own: int) -> Analysis:
@@ -580,14 +727,19 @@ class HeuristicBot(Bot):
         sheet = view.sheets[seat] if seat == own else view.shown[seat]
         key = (
             "analysis",
+            view.game,
             seat,
             own,
             sheet.sections,
             tuple(sheet.tourists),
+            sheet.occupied,
             sheet.cafes_gained,
+            sheet.cafes_used,
+            tuple(sheet.balance),
             tuple(view.marks),
             view.round,
             view.objectives[seat] if seat == own else -1,
+            tuple(view.goals) if seat == own else (),
         )
         cached = self._memo.get(key)
         if cached is not None:
@@ -597,7 +749,7 @@ class HeuristicBot(Bot):
         result = model.evaluate(
             mine.horizontal,
             mine.vertical,
-            mine.tourists,
+            model.tourists(mine.tourists),
             full=True,
             cafes_visited=sheet.cafes_gained.bit_count(),
         )
@@ -671,37 +823,60 @@ class HeuristicBot(Bot):
         is CHART), and the estimate it leads to."""
         sheet = view.sheets[seat]
         marked = view.stage != PLACE
-        key = (
-            "turn",
-            seat,
-            sheet.sections,
-            tuple(sheet.tourists),
-            sheet.cafes_gained,
-            sheet.cafes_used,
-            tuple(view.marks),
-            view.round,
-            view.objectives[seat],
-            location,
-            fallback,
-            tourist if not marked else "marked",
+        counts = (0, 0, 0) if marked else _marked_counts(view, tourist)
+        key = self._turn_key(
+            view, seat, sheet.tourists, sheet.occupied, location, fallback, counts, marked
         )
         cached = self._memo.get(key)
         if cached is not None:
             return cached
+        result = self._search_segments(view, seat, location, counts, fallback)
+        self._remember(key, result)
         if not marked:
-            # The key of the position once marked: the Chart decision finds it cached.
-            counts = _marked_counts(view, tourist)
+            # The position once marked: the Chart decision finds it cached.
             after = list(sheet.tourists)
             for i in range(3):
                 after[location * 3 + i] += counts[i]
-            marked_key = (*key[:3], tuple(after), *key[4:11], "marked")
-        else:
-            counts = (0, 0, 0)
-            marked_key = key
-        result = self._search_segments(view, seat, location, counts, fallback)
-        self._remember(key, result)
-        self._remember(marked_key, result)
+            occupied = sheet.occupied | 1 << location
+            marked_key = self._turn_key(
+                view, seat, after, occupied, location, fallback, counts, True
+            )
+            self._remember(marked_key, result)
         return result
+
+    @staticmethod
+    def _turn_key(
+        view: EnRouteState,
+        seat: int,
+        tourists: Sequence[int],
+        occupied: int,
+        location: int,
+        fallback: bool,
+        counts: tuple[int, int, int],
+        marked: bool,
+    ) -> tuple[Any, ...]:
+        """What a drawing turn's best segment depends on: the game, the seat's map with these
+        tourists, the round, the ratings, its objective and Goals, and the tourists to mark
+        (none once marked)."""
+        sheet = view.sheets[seat]
+        return (
+            "turn",
+            view.game,
+            seat,
+            sheet.sections,
+            tuple(tourists),
+            occupied,
+            sheet.cafes_gained,
+            sheet.cafes_used,
+            tuple(sheet.balance),
+            tuple(view.marks),
+            view.round,
+            view.objectives[seat],
+            tuple(view.goals),
+            location,
+            fallback,
+            "marked" if marked else counts,
+        )
 
     def _search_segments(
         self,
@@ -716,9 +891,10 @@ class HeuristicBot(Bot):
         model = self.model(view, seat, seat)
         mine = MapView.of(sheet)
         tourists = dict(mine.tourists)
-        bit = LOCATION_BIT[location].bit_length() - 1
+        bit = LOCATION_INDEX_BITS[location]
         if any(added):
             tourists[bit] = _add(tourists.get(bit), added)
+        table = model.tourists(tourists)
         drawn = sheet.sections
         candidates: list[tuple[int, ...]] = []
         if not fallback:
@@ -729,7 +905,9 @@ class HeuristicBot(Bot):
             ]
         candidates += [(s,) for s in _near_sections(drawn, location)]
         rounds_left = model.rounds_left
-        city = view.game.city
+        game = view.game
+        city = game.city
+        bonuses_after: dict[int, float] = {}  # by the Cafés circled after the segment
         best: tuple[float, Chart | None] = (float("-inf"), None)
         for sections in candidates:
             horizontal, vertical = mine.horizontal, mine.vertical
@@ -748,22 +926,21 @@ class HeuristicBot(Bot):
                             gained |= 1 << cafe
                             if city.cafes[cafe].bonus == "new_tourists":
                                 gift = (bit, city.cafes[cafe].tourists)
-            bonuses = self._bonuses_after(view, sheet, gained, rounds_left)
-            result = model.evaluate(
-                horizontal, vertical, tourists, bonuses, gift, cafes_visited=gained.bit_count()
+            bonuses = bonuses_after.get(gained)
+            if bonuses is None:
+                bonuses = self._bonus_value(game, sheet, gained, rounds_left)
+                bonuses_after[gained] = bonuses
+            value = model.value(
+                horizontal,
+                vertical,
+                table,
+                bonuses,
+                cafe_gift=gift,
+                cafes_visited=gained.bit_count(),
             )
-            if result.value > best[0]:
-                best = (result.value, Chart(tuple(sections)))
+            if value > best[0]:
+                best = (value, Chart(tuple(sections)))
         return best
-
-    def _bonuses_after(
-        self, view: EnRouteState, sheet: Sheet, gained: int, rounds_left: int
-    ) -> float:
-        if gained == sheet.cafes_gained:
-            return self.bonus_value(view, sheet, rounds_left)
-        other = sheet.copy()
-        other.cafes_gained = gained
-        return self.bonus_value(view, other, rounds_left)
 
     def _coordinate_change(
         self, view: EnRouteState, seat: int, current: float
@@ -795,13 +972,14 @@ class HeuristicBot(Bot):
         sheet = view.sheets[seat]
         model = self.model(view, seat, seat)
         mine = MapView.of(sheet)
-        now = model.evaluate(
+        tourists = model.tourists(mine.tourists)
+        now = model.value(
             mine.horizontal,
             mine.vertical,
-            mine.tourists,
+            tourists,
             self.bonus_value(view, sheet, model.rounds_left),
             cafes_visited=sheet.cafes_gained.bit_count(),
-        ).value
+        )
         spent = sheet.copy()
         if "route_section" in spent.balance:
             spent.balance.remove("route_section")
@@ -824,10 +1002,10 @@ class HeuristicBot(Bot):
                     cafe = city.cafe_at[crossroads]
                     if cafe >= 0:
                         gained |= 1 << cafe
-            bonuses = self._bonuses_after(view, spent, gained, model.rounds_left)
-            value = model.evaluate(
-                horizontal, vertical, mine.tourists, bonuses, cafes_visited=gained.bit_count()
-            ).value
+            bonuses = self._bonus_value(view.game, spent, gained, model.rounds_left)
+            value = model.value(
+                horizontal, vertical, tourists, bonuses, cafes_visited=gained.bit_count()
+            )
             if best is None or value > best[0]:
                 best = (value, section)
         if best is not None and best[0] > now + 0.5:
@@ -1002,6 +1180,9 @@ class PairValues:
         self.sheets = {s: view.sheets[s] if s == seat else view.shown[s] for s in self.seats}
         self.upgrades = not view.game.advanced and view.phase not in (BEGIN_PLACE, BEGIN_CHOOSE)
         self.cache: dict[tuple[int, int], float] = {}
+        # The best location's value by seat, the two numbers (either order) and the tourists.
+        self.places: dict[tuple[int, int, int, tuple[int, int, int]], float] = {}
+        self.upgrades_by_card: dict[tuple[int, str], tuple[float, ...]] = {}
         self.pool = _unseen(view, seat)
 
     def pair(self, a: int, b: int) -> float:
@@ -1026,27 +1207,43 @@ class PairValues:
         analysis = self.analyses[seat]
         sheet = self.sheets[seat]
         counts = _round_counts(first, second, analysis.landmarks)
-        landmarks = analysis.landmarks
-        best = 0.0
-        found = False
-        for loc in city.matching(sheet.board, first.number, second.number):
-            if sheet.occupied >> loc & 1:
-                continue
-            found = True
-            best = max(best, self.place_value(analysis, loc, counts))
-        if not found:  # 1 tourist anywhere, 1 section anywhere
-            best = 0.5 * max(landmarks)
+        low, high = sorted((first.number, second.number))  # matching either way round
+        key = (seat, low, high, counts)
+        best = self.places.get(key)
+        if best is None:
+            best = 0.0
+            found = False
+            for loc in city.matching(sheet.board, low, high):
+                if sheet.occupied >> loc & 1:
+                    continue
+                found = True
+                best = max(best, self.place_value(analysis, loc, counts))
+            if not found:  # 1 tourist anywhere, 1 section anywhere
+                best = 0.5 * max(analysis.landmarks)
+            self.places[key] = best
         if self.upgrades:
             for card in (first, second):
-                for iconic in card.iconic:
-                    marks = self.view.marks[iconic]
-                    if marks < MAX_UPGRADES:
-                        gain = city.iconic_rating(iconic, marks + 1) - city.iconic_rating(
-                            iconic, marks
-                        )
-                        where = city.iconic_locations[iconic]
-                        best += gain * analysis.chance[analysis.cost[where]]
+                for term in self.upgrade_terms(seat, card):
+                    best += term
         return best
+
+    def upgrade_terms(self, seat: int, card: Card) -> tuple[float, ...]:
+        """What each Iconic upgrade of a card is worth to `seat`: the PP it adds times the
+        chance the route reaches the Landmark (remembered by seat and card)."""
+        key = (seat, card.id)
+        terms = self.upgrades_by_card.get(key)
+        if terms is None:
+            city = self.city
+            analysis = self.analyses[seat]
+            found = []
+            for iconic in card.iconic:
+                marks = self.view.marks[iconic]
+                if marks < MAX_UPGRADES:
+                    gain = city.iconic_rating(iconic, marks + 1) - city.iconic_rating(iconic, marks)
+                    where = city.iconic_locations[iconic]
+                    found.append(gain * analysis.chance[analysis.cost[where]])
+            terms = self.upgrades_by_card[key] = tuple(found)
+        return terms
 
     def place_value(self, analysis: Analysis, loc: int, counts: tuple[int, int, int]) -> float:
         """Tourists marked at `loc` and a segment next to it, for one seat's map."""
@@ -1078,18 +1275,22 @@ def _round_counts(
     first: Card, second: Card, landmarks: tuple[float, float, float]
 ) -> tuple[int, int, int]:
     """The tourists two Round cards give (a choice made by the Landmarks expected)."""
-    best_type = max(range(3), key=lambda t: (landmarks[t], -t))
     if first.is_repeat and second.is_repeat:
-        return _single(best_type, 2)
+        return _single(_best_type(landmarks), 2)
     if first.is_repeat or second.is_repeat:
         shown = second.tourists if first.is_repeat else first.tourists
         types = [t for t in range(3) if shown[t]]
-        pick = max(types, key=lambda t: (landmarks[t], -t)) if types else best_type
+        pick = max(types, key=lambda t: (landmarks[t], -t)) if types else _best_type(landmarks)
         counts = list(shown)
         counts[pick] += 2
         return counts[0], counts[1], counts[2]
     t1, t2 = first.tourists, second.tourists
     return t1[0] + t2[0], t1[1] + t2[1], t1[2] + t2[2]
+
+
+def _best_type(landmarks: tuple[float, float, float]) -> int:
+    """The tourist type whose Special Landmarks are most expected (the first on a tie)."""
+    return max(range(3), key=lambda t: (landmarks[t], -t))
 
 
 def _unseen(view: EnRouteState, seat: int) -> list[int]:

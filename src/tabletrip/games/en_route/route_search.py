@@ -73,7 +73,6 @@ from tabletrip.games.en_route.scoring import (
     SPECIAL_KINDS,
     Breakdown,
     FinalBoard,
-    landmark_steps,
     score_route,
 )
 
@@ -120,15 +119,6 @@ def _corner_locations(links: int) -> int:
     return (horizontal | horizontal >> _ROW | vertical | vertical >> 1) & _CORNER_LOCATIONS
 
 
-def _corner_to_locations(corner: int) -> int:
-    """A corner-space location mask as a mask of location indices."""
-    mask = 0
-    for loc in range(LOCATIONS):
-        if corner >> (loc // MAP_SIZE * _ROW + loc % MAP_SIZE) & 1:
-            mask |= 1 << loc
-    return mask
-
-
 def _only_link(corner: int, edges: int) -> int:
     """The link bit of the one section of `edges` along a corner-space location."""
     horizontal = edges & _ALL_CROSSROADS
@@ -171,6 +161,33 @@ def _ends(links: int) -> int:
     horizontal = links & _ALL_CROSSROADS
     vertical = links >> _VERTICAL_SHIFT
     return horizontal | horizontal << 1 | vertical | vertical << _ROW
+
+
+def _block_exits(entry: int, links: int, bridges: int) -> tuple[int, int, list[tuple[int, ...]]]:
+    """The 2-edge-connected block of `links` around `entry`: its links, the links beyond it,
+    and per bridge out of it (smallest first) the bridge, its far end and the links past it."""
+    inner = links & ~bridges
+    block = _flood(entry, inner)
+    inside = _incident(block, inner)
+    exits = _incident(block, links & bridges)
+    onward = links & ~inside & ~exits
+    found = []
+    while exits:
+        bridge = exits & -exits
+        exits ^= bridge
+        beyond = _ends(bridge) & ~block
+        found.append((bridge, beyond, _incident(_flood(beyond, onward), onward)))
+    return inside, onward, found
+
+
+def _indices(mask: int) -> list[int]:
+    """The bit indices of a mask, smallest first."""
+    found = []
+    while mask:
+        bit = mask & -mask
+        mask ^= bit
+        found.append(bit.bit_length() - 1)
+    return found
 
 
 def _layers(start: int, links: int, targets: int) -> int:
@@ -311,6 +328,10 @@ class _Search:
         self.probed = -1  # the bound at the root of the last search
         self.transpositions: dict[tuple[int, int], list[tuple[int, int, tuple[int, ...]]]] = {}
         self.seen: set[tuple[int, int]] = set()
+        # Memoised by their arguments (the same remaining components recur from node to node).
+        self.bridge_sets: dict[int, int] = {}
+        self.blocks: dict[tuple[int, int, int], tuple[int, int, list[tuple[int, ...]]]] = {}
+        self.lost: dict[tuple[int, int], dict[int, int]] = {}
 
     def location_cells(self) -> list[tuple[int, ...]]:
         """Per corner-space location: 3 tourist counts, 3 special flags, common PP, Landmark."""
@@ -367,9 +388,25 @@ class _Search:
         """Steps 1-5 with the tourist and Landmark counts, packed, for corner-space locations."""
         packed = self.memo.get(corner)
         if packed is None:
-            b = landmark_steps(self.board, _corner_to_locations(corner))
-            total = b.red + b.green + b.blue + b.yellow + b.gray
-            packed = (total << self.total_shift) | (b.tourists << self.tour_shift) | b.landmarks
+            # `scoring.landmark_steps` from the location cells (the same sums, faster).
+            red = green = blue = is_red = is_green = is_blue = common = landmarks = 0
+            cells = self.cells
+            rest = corner
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                r, g, b, sr, sg, sb, points, landmark = cells[bit.bit_length() - 1]
+                red += r
+                green += g
+                blue += b
+                is_red += sr
+                is_green += sg
+                is_blue += sb
+                common += points
+                landmarks += landmark
+            total = red * is_red + green * is_green + blue * is_blue + common
+            tourists = red + green + blue
+            packed = (total << self.total_shift) | (tourists << self.tour_shift) | landmarks
             self.memo[corner] = packed
         return packed
 
@@ -409,7 +446,16 @@ class _Search:
         return weights
 
     def bridges(self, v: int, rest: int) -> int:
-        """The links of `rest` (a component reached from v) whose removal splits it (Tarjan)."""
+        """The links of `rest` (a component reached from v) whose removal splits it (Tarjan).
+
+        They do not depend on v: remembered by `rest`.
+        """
+        found = self.bridge_sets.get(rest)
+        if found is None:
+            found = self.bridge_sets[rest] = self._bridges(v, rest)
+        return found
+
+    def _bridges(self, v: int, rest: int) -> int:
         adjacency = self.adjacency
         order = {v: 0}
         low = {v: 0}
@@ -445,21 +491,16 @@ class _Search:
         crossroads, objective, objective bound, length, most sections still to add, sections
         taken so far along this path). A branch is followed only if all of it may beat kth.
         """
-        taken = node[-1]
-        inner = links & ~bridges
-        block = _flood(entry, inner)
-        inside = _incident(block, inner)
-        exits = _incident(block, links & bridges)
-        taken |= inside
+        key = (entry, links, bridges)
+        found = self.blocks.get(key)
+        if found is None:
+            found = self.blocks[key] = _block_exits(entry, links, bridges)
+        inside, onward, exits = found
+        taken = node[-1] | inside
         if not exits:
             return self.path_value(node, taken) > kth
-        onward = links & ~inside & ~exits
         branches = []
-        while exits:
-            bridge = exits & -exits
-            exits ^= bridge
-            beyond = _ends(bridge) & ~block
-            branch = _incident(_flood(beyond, onward), onward)
+        for bridge, beyond, branch in exits:
             value = self.path_value(node, taken | bridge | branch)
             if value > kth:
                 if not branch:
@@ -483,8 +524,15 @@ class _Search:
         return value + ((length + min(more, taken.bit_count())) << self.length_shift)
 
     def lost_weights(self, used: int, locs: int, rest: int) -> dict[int, int]:
-        """The sections of `rest` that alone still reach a location not yet on the route."""
-        edges = used | rest
+        """The sections of `rest` that alone still reach a location not yet on the route
+        (remembered: read only)."""
+        key = (used | rest, locs)
+        found = self.lost.get(key)
+        if found is None:
+            found = self.lost[key] = self._lost_weights(*key)
+        return found
+
+    def _lost_weights(self, edges: int, locs: int) -> dict[int, int]:
         horizontal = edges & _ALL_CROSSROADS
         vertical = edges >> _VERTICAL_SHIFT
         top, bottom, left, right = horizontal, horizontal >> _ROW, vertical, vertical >> 1
@@ -528,7 +576,7 @@ class _Search:
         path and receives one, half the cost), solved exactly. A spare point takes the end:
         free at an end, else one more section.
         """
-        points = [c for c in range(CROSSROADS) if odd >> c & 1]
+        points = _indices(odd)
         outside = ends & ~odd
         free = rest & ~sum(weights)
         cheapest = min(weights.values())
