@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from tabletrip.core.records import Record
 
 STATE_FORMAT = "tabletrip-state/1"
+# What a game may say a move showed (State.move_disclosure).
+OPEN_MOVE = "open"
+DRAWING_MOVE = "drawing"
 
 # The action history is a persistent linked list: (previous, seat, action) or None.
 # Appending and cloning are O(1), which keeps `clone()` cheap however long the game.
@@ -276,13 +279,15 @@ class State(ABC):
         """
         return action.public()
 
-    def is_open_move(self, action: Action, after: State) -> bool:
-        """Whether `action`, played here and giving `after`, is surely an open move: it drew,
-        rolled and showed nothing hidden, every seat and spectator can tell which move it was,
-        and the game goes on. False means "not known" (the default): a front end then checks
-        on observations (the server's log and undo). A shortcut for the common moves only.
+    def move_disclosure(self, action: Action, after: State) -> str | None:
+        """What `action`, played here and giving `after`, surely showed, where the game knows:
+        OPEN_MOVE (every seat and spectator can tell which move it was, and it drew, rolled
+        and showed nothing hidden: it may be taken back), DRAWING_MOVE (everyone can tell which
+        move it was, and it drew a card or rolled a die: it stands, even where what it drew
+        could be worked out) or None, not known (the default): a front end then checks on
+        observations (the server's log and undo).
         """
-        return False
+        return None
 
     def decision_help(self) -> str:
         """A short explanation, in tabletrip's words, of the decision the player to move faces."""

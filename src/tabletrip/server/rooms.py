@@ -15,7 +15,7 @@ from typing import Any
 
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction, RecordError
-from tabletrip.core.game import Game, State
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, Game, State
 from tabletrip.core.registry import game_class
 from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound
 from tabletrip.server.logs import LogEntry, RoomLog
@@ -184,7 +184,7 @@ class Room:
         if not self._steps or self._steps[-1].entry.seat != seat:
             return "nothing to take back: only your own last move, before anyone else moves"
         if not self._steps[-1].revealed_nothing():
-            return "that move revealed something (a card, a roll or hidden choices): it stands"
+            return "that move drew, rolled or showed something hidden: it stands"
         return None
 
     # --- seats ---------------------------------------------------------------------------------
@@ -270,9 +270,11 @@ class Room:
         except IllegalAction as exc:
             raise BadRequest(str(exc)) from None
         pre, post = self.observed, Observed(state)
-        if self.state.is_open_move(parsed, state):  # the game vouches: no check needed
+        disclosure = self.state.move_disclosure(parsed, state)
+        if disclosure in (OPEN_MOVE, DRAWING_MOVE):  # the game vouches: no check needed
             entry = LogEntry(seat, parsed, frozenset())
-            return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post, True))
+            step = Step(pre, entry, post, disclosure == OPEN_MOVE)
+            return Change(PLAY, seat, post, parsed.to_json(), step)
         hidden = hidden_from(pre, parsed, post) if self._track_hidden else frozenset()
         entry = LogEntry(seat, parsed, hidden)
         return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.route_east.actions import (
     CODEC,
@@ -85,6 +86,8 @@ from tabletrip.games.route_east.phases import (
 GAME_ID = "route-east"
 # Moves every seat sees in full (the space, the card, the answer): open unless chance took part.
 OPEN_KINDS = frozenset({Camp, ChooseTarget, Cross, EndTurn, FreightTrain, HellNo, Move, Play, Stay})
+# Draws and rolls everyone sees made (what they bring may be secret).
+DRAWING_KINDS = frozenset({DrawBorder, DrawIgnition, RollToLeave, Sail, TakeAction})
 Event = tuple[Any, ...]
 
 
@@ -1060,14 +1063,16 @@ class RouteEastState(State):
 
         return action_targets(self, action)
 
-    def is_open_move(self, action: Action, after: State) -> bool:
+    def move_disclosure(self, action: Action, after: State) -> str | None:
         """A move whose card or space everyone sees is open when it rolled, shuffled and drew
-        nothing (the generator and every pile as they were) and the game goes on."""
-        if after.is_over or type(action) not in OPEN_KINDS:
-            return False
+        nothing (the generator and every pile as they were) and the game goes on, and a
+        drawing move when it did; draws and rolls are always drawing moves."""
+        kind = type(action)
+        if kind not in OPEN_KINDS and kind not in DRAWING_KINDS:
+            return None
         assert isinstance(after, RouteEastState)
-        return after.rng.state == self.rng.state and all(
-            len(mine.cards) == len(theirs.cards)
+        chance = after.rng.state != self.rng.state or any(
+            len(mine.cards) != len(theirs.cards)
             for mine, theirs in (
                 (self.ignition, after.ignition),
                 (self.border, after.border),
@@ -1075,6 +1080,9 @@ class RouteEastState(State):
                 (self.atm, after.atm),
             )
         )
+        if chance:
+            return DRAWING_MOVE
+        return OPEN_MOVE if kind in OPEN_KINDS and not after.is_over else None
 
     def decision_help(self) -> str:
         """What the player to move decides now, in a few plain sentences (help.py)."""

@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.ticket_to_ride import scoring
 from tabletrip.games.ticket_to_ride.actions import (
@@ -781,20 +782,28 @@ class TicketToRideState(State):
             ],
         }
 
-    def is_open_move(self, action: Action, after: State) -> bool:
-        """Claims, passes and Europe Express Locomotives are open while the game goes on, but a
-        claim only when no card is drawn after it: the face-up row full, and (USA) without
-        three Locomotives that the claim's discards could wipe."""
-        if after.is_over:
-            return False
+    def move_disclosure(self, action: Action, after: State) -> str | None:
+        """Claims, passes and Europe Express Locomotives are open while the game goes on, a
+        claim only when no card is dealt after it (the face-up row full and, USA, without three
+        Locomotives its discards could wipe). Face-up takes (while the deck has a card to deal
+        in their place), blind draws and ticket draws are drawing moves."""
         kind = type(action)
+        if kind is TakeFaceUp:
+            return DRAWING_MOVE if self.deck.cards else None
+        if kind is DrawBlind or kind is DrawTickets:
+            return DRAWING_MOVE
+        if after.is_over:
+            return None
         if kind is Claim:
             face_up = self.face_up
             board = self.game.board
-            return len(face_up) == FACE_UP and (
-                board.locomotive_pile or face_up.count(board.loco) < 3
+            full = len(face_up) == FACE_UP
+            return (
+                OPEN_MOVE
+                if full and (board.locomotive_pile or face_up.count(board.loco) < 3)
+                else None
             )
-        return kind is Pass or kind is TakeLocomotive
+        return OPEN_MOVE if kind is Pass or kind is TakeLocomotive else None
 
     def public_move(self, action: Action) -> str:
         """The move as the other seats see it now (see `_public_move`)."""
