@@ -99,6 +99,17 @@ def test_bad_parameters_are_one_clear_error(params: dict[str, object], words: st
     assert words in str(caught.value)
 
 
+def test_hard_plays_at_least_twice_the_steps_of_a_step_budgeted_medium() -> None:
+    bots.tune(GAME_ID, "medium", iterations=0, steps=400)
+    try:
+        hard = levels.search_settings(GAME_ID, "hard")
+        assert (hard["min_steps"], hard["min_iterations"]) == (800, 0)
+        bot = bots.make("hard", game=GAME_ID)
+        assert isinstance(bot, IsmctsBot) and bot.min_steps == 800
+    finally:
+        levels._tuned.pop((GAME_ID, "medium"))
+
+
 # --- the search ------------------------------------------------------------------------------
 
 
@@ -182,6 +193,25 @@ def test_the_report_lists_legal_candidates_whose_shares_add_up() -> None:
     assert sum(candidate.share for candidate in report.candidates) == pytest.approx(1.0)
     assert sum(candidate.visits for candidate in report.candidates) == 80
     assert Draw() in legal
+
+
+def test_a_step_budget_spends_more_playouts_where_they_are_short() -> None:
+    def search(state: HighCardState) -> tuple[int, int]:
+        bot = IsmctsBot(seed=2, iterations=0, steps=300, rollout="random", early_stop=False)
+        report = bot.search(state, 0)
+        return report.iterations, report.steps
+
+    early = high_card(players=2, seed=5, rounds=8)
+    late = high_card(players=2, seed=5, rounds=8)
+    random_players = [bots.RandomBot(seed=s) for s in range(2)]
+    while len(late.history) < 14:
+        late.apply(random_players[late.current_player].act(late))
+    early_iterations, early_steps = search(early)
+    late_iterations, late_steps = search(late)
+    assert late_iterations > 3 * early_iterations
+    # The budget is spent, and overshot by less than one playout of the whole game (16 turns).
+    assert 300 <= early_steps < 300 + 16 and 300 <= late_steps < 300 + 16
+    assert search(early) == (early_iterations, early_steps)  # deterministic
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -18,6 +18,10 @@ choice are each played from the same fresh determinizations with the same rollou
 random numbers, so only the two moves differ), and the search departs from the policy only
 when the paired mean difference beats `verify_z` standard errors.
 
+The budget is iterations, seconds or steps (actions played in the tree and the playouts,
+whichever runs out first). A step budget is deterministic like an iteration budget, yet
+spends more playouts where they are short, near the end of a game, as a time budget does.
+
 Uses only the game contract; a game's registered `heuristic` bot is the default rollout policy.
 Known limits: the usual ones of single-observer ISMCTS (opponents are modelled as if they saw
 the sampled deal), and the margin part of the reward is scaled by the largest margin seen so
@@ -102,6 +106,7 @@ class SearchReport:
     iterations: int
     seconds: float
     duel: Duel | None = None
+    steps: int = 0  # actions played in the tree and the playouts (not the duel's)
 
 
 class Outcome:
@@ -155,7 +160,9 @@ class IsmctsBot(Bot):
         seed: int = 0,
         iterations: int = 200,
         seconds: float = 0.0,
+        steps: int = 0,
         min_iterations: int = 0,
+        min_steps: int = 0,
         rollout: str = "heuristic",
         exploration: float = 0.7,
         widening: float = 1.0,
@@ -169,13 +176,15 @@ class IsmctsBot(Bot):
         super().__init__(seed)
         if rollout not in ROLLOUTS:
             raise TypeError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if iterations <= 0 and seconds <= 0:
-            raise TypeError("give a budget: iterations > 0 or seconds > 0")
+        if iterations <= 0 and seconds <= 0 and steps <= 0:
+            raise TypeError("give a budget: iterations > 0, seconds > 0 or steps > 0")
         if verify < 0 or (0 < iterations <= 2 * verify):
             raise TypeError("verify takes 2 playouts a pair: give 0 <= 2 * verify < iterations")
         self.iterations = int(iterations)
         self.seconds = float(seconds)
+        self.steps = int(steps)
         self.min_iterations = int(min_iterations)
+        self.min_steps = int(min_steps)
         self.rollout = rollout
         self.exploration = exploration
         self.widening = widening
@@ -211,18 +220,23 @@ class IsmctsBot(Bot):
         tree_seconds = self.seconds * (1 - VERIFY_TIME_SHARE if self.verify else 1.0)
         deadline = started + tree_seconds if self.seconds > 0 else math.inf
         cap = self.iterations - 2 * self.verify if self.iterations > 0 else 1 << 62
+        step_cap = self.steps if self.steps > 0 else 1 << 62
         policies = self._rollout_policies(view)
         outcome = Outcome(self.margin_weight)
         root = Node(None, seat)
         root_legal = view.legal_actions()
-        done = 0
-        while done < cap:
-            self._iterate(root, view.determinize(seat, self.rng), seat, policies, outcome)
+        done = used = 0
+        while done < cap and used < step_cap:
+            used += self._iterate(root, view.determinize(seat, self.rng), seat, policies, outcome)
             done += 1
             now = time.perf_counter() if deadline < math.inf else 0.0
-            if now > deadline and done >= self.min_iterations:
+            if now > deadline and done >= self.min_iterations and used >= self.min_steps:
                 break
-            if self.early_stop and done % 8 == 0 and self._decided(root, done, cap, started, now):
+            if (
+                self.early_stop
+                and done % 8 == 0
+                and self._decided(root, self._left(done, used, cap, started, now))
+            ):
                 break
         candidates = self._candidates(root, root_legal)
         duel = None
@@ -236,7 +250,7 @@ class IsmctsBot(Bot):
         else:
             candidates = _first(candidates, None, self.anchor_margin, verified=False)
         took = time.perf_counter() - started
-        self.last_report = SearchReport(tuple(candidates), done, took, duel)
+        self.last_report = SearchReport(tuple(candidates), done, took, duel, used)
         return self.last_report
 
     # --- one iteration -----------------------------------------------------------------------
@@ -248,7 +262,8 @@ class IsmctsBot(Bot):
         seat: int,
         policies: Sequence[Bot],
         outcome: Outcome,
-    ) -> None:
+    ) -> int:
+        """One playout through the tree, backed up; how many actions it played."""
         path = [root]
         node = root
         rng = self.rng
@@ -283,7 +298,7 @@ class IsmctsBot(Bot):
             node = self._select(present)
             state.apply(node.action)  # type: ignore[arg-type]
             path.append(node)
-        scores, winners = self._playout(state, policies)
+        scores, winners, steps = self._playout(state, policies)
         rewards = outcome.rewards(scores, winners)
         own_score = float(scores[seat])
         own_win = 1.0 / len(winners) if seat in winners else 0.0
@@ -292,6 +307,7 @@ class IsmctsBot(Bot):
             visited.reward += rewards[visited.mover]
             visited.score += own_score
             visited.wins += own_win
+        return len(path) + steps
 
     def _select(self, present: Sequence[Node]) -> Node:
         """UCB1 with availability counts, plus a progressive bias toward the policy's choices.
@@ -318,29 +334,43 @@ class IsmctsBot(Bot):
         assert best is not None
         return best
 
-    def _playout(self, state: State, policies: Sequence[Bot]) -> tuple[Sequence[float], Any]:
-        """Play to the end with the rollout policy; the final scores and winners."""
+    def _playout(self, state: State, policies: Sequence[Bot]) -> tuple[Sequence[float], Any, int]:
+        """Play to the end with the rollout policy; the final scores, winners and steps."""
+        steps = 0
         if self.rollout == "heuristic":
             while not state.is_over:
                 mover = state.current_player
                 state.apply(policies[mover].choose(state, mover))
+                steps += 1
         else:
             rng = self.rng
             while not state.is_over:
                 state.apply(rng.choice(state.legal_actions()))
+                steps += 1
         result = state.result
         assert result is not None
-        return result.scores, result.winners
+        return result.scores, result.winners, steps
 
     # --- budget and report -------------------------------------------------------------------
 
-    def _decided(self, root: Node, done: int, cap: int, started: float, now: float) -> bool:
-        """Whether the most visited child can no longer be overtaken within the budget."""
+    def _left(self, done: int, used: int, cap: int, started: float, now: float) -> int:
+        """Iterations the budget still allows, judged by the mean cost of those so far."""
         left = cap - done
+        per_iteration = max(1.0, used / done)
+        if self.steps > 0:
+            left = min(left, int((self.steps - used) / per_iteration))
         if self.seconds > 0:
             elapsed = max(now - started, 1e-9)
             by_time = int(done / elapsed * (started + self.seconds - now))
-            left = min(left, max(by_time, self.min_iterations - done))
+            floor = max(
+                self.min_iterations - done, math.ceil((self.min_steps - used) / per_iteration)
+            )
+            left = min(left, max(by_time, floor))
+        return max(left, 0)
+
+    @staticmethod
+    def _decided(root: Node, left: int) -> bool:
+        """Whether the most visited child can no longer be overtaken in `left` iterations."""
         visits = sorted((child.visits for child in root.children.values()), reverse=True)
         if len(visits) < 2:
             return False
@@ -398,7 +428,8 @@ class IsmctsBot(Bot):
             for action, state in ((challenger.action, sample.clone()), (defender.action, sample)):
                 _reseed(policies, rollout_seed)
                 state.apply(action)
-                finals.append(self._playout(state, policies))
+                scores, winners, _ = self._playout(state, policies)
+                finals.append((scores, winners))
             for scores, _ in finals:
                 outcome.observe(scores)
             mine = [outcome.rewards(scores, winners)[seat] for scores, winners in finals]

@@ -2,7 +2,8 @@
 
 `easy` is the game's heuristic bot (random for a game without one); `medium` is ISMCTS with a
 small budget; `hard` is ISMCTS with about one second a move on a 2-core machine, and never
-fewer than twice medium's playouts (where playouts are slow, that takes longer than a second).
+fewer than twice medium's playouts or steps (where playouts are slow, that takes longer than a
+second).
 A game may tune a level's search for its own shape with `tune(game, level, **params)`.
 """
 
@@ -53,8 +54,10 @@ def search_settings(game: str, level: str) -> dict[str, Any]:
     base = LEVELS[level].search
     assert base is not None
     settings = {**base, **_tuned.get((game, level), {})}
-    if level == "hard" and "min_iterations" not in settings:
-        settings["min_iterations"] = 2 * search_settings(game, "medium").get("iterations", 0)
+    if level == "hard":
+        medium = search_settings(game, "medium")
+        settings.setdefault("min_iterations", 2 * medium.get("iterations", 0))
+        settings.setdefault("min_steps", 2 * medium.get("steps", 0))
     return settings
 
 
