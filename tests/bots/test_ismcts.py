@@ -212,6 +212,8 @@ def test_a_step_budget_spends_more_playouts_where_they_are_short() -> None:
     # The budget is spent, and overshot by less than one playout of the whole game (16 turns).
     assert 300 <= early_steps < 300 + 16 and 300 <= late_steps < 300 + 16
     assert search(early) == (early_iterations, early_steps)  # deterministic
+    floored = IsmctsBot(seed=2, steps=1, min_iterations=5, rollout="random", early_stop=False)
+    assert floored.search(early, 0).iterations == 5
 
 
 @pytest.mark.parametrize("game_id", GAMES)

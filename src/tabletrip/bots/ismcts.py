@@ -18,8 +18,8 @@ choice are each played from the same fresh determinizations with the same rollou
 random numbers, so only the two moves differ), and the search departs from the policy only
 when the paired mean difference beats `verify_z` standard errors.
 
-The budget is iterations, seconds or steps (actions played in the tree and the playouts,
-whichever runs out first). A step budget is deterministic like an iteration budget, yet
+The budget is iterations, seconds or steps (actions played in the tree and the playouts),
+whichever runs out first, but never fewer than `min_iterations` and `min_steps`. A step budget is deterministic like an iteration budget, yet
 spends more playouts where they are short, near the end of a game, as a time budget does.
 
 Uses only the game contract; a game's registered `heuristic` bot is the default rollout policy.
@@ -226,11 +226,11 @@ class IsmctsBot(Bot):
         root = Node(None, seat)
         root_legal = view.legal_actions()
         done = used = 0
-        while done < cap and used < step_cap:
+        while done < cap and (used < step_cap or self._short_of_minimum(done, used)):
             used += self._iterate(root, view.determinize(seat, self.rng), seat, policies, outcome)
             done += 1
             now = time.perf_counter() if deadline < math.inf else 0.0
-            if now > deadline and done >= self.min_iterations and used >= self.min_steps:
+            if now > deadline and not self._short_of_minimum(done, used):
                 break
             if (
                 self.early_stop
@@ -353,18 +353,20 @@ class IsmctsBot(Bot):
 
     # --- budget and report -------------------------------------------------------------------
 
+    def _short_of_minimum(self, done: int, used: int) -> bool:
+        """Whether the search has not yet played `min_iterations` and `min_steps`."""
+        return done < self.min_iterations or used < self.min_steps
+
     def _left(self, done: int, used: int, cap: int, started: float, now: float) -> int:
         """Iterations the budget still allows, judged by the mean cost of those so far."""
         left = cap - done
         per_iteration = max(1.0, used / done)
+        floor = max(self.min_iterations - done, math.ceil((self.min_steps - used) / per_iteration))
         if self.steps > 0:
-            left = min(left, int((self.steps - used) / per_iteration))
+            left = min(left, max(int((self.steps - used) / per_iteration), floor))
         if self.seconds > 0:
             elapsed = max(now - started, 1e-9)
             by_time = int(done / elapsed * (started + self.seconds - now))
-            floor = max(
-                self.min_iterations - done, math.ceil((self.min_steps - used) / per_iteration)
-            )
             left = min(left, max(by_time, floor))
         return max(left, 0)
 
