@@ -19,8 +19,9 @@ random numbers, so only the two moves differ), and the search departs from the p
 when the paired mean difference beats `verify_z` standard errors.
 
 The budget is iterations, seconds or steps (actions played in the tree and the playouts),
-whichever runs out first, but never fewer than `min_iterations` and `min_steps`. A step budget is deterministic like an iteration budget, yet
-spends more playouts where they are short, near the end of a game, as a time budget does.
+whichever runs out first, but never fewer than `min_iterations` and `min_steps`. A step
+budget is deterministic like an iteration budget, yet spends more playouts where they are
+short, near the end of a game, as a time budget does.
 
 Uses only the game contract; a game's registered `heuristic` bot is the default rollout policy.
 Known limits: the usual ones of single-observer ISMCTS (opponents are modelled as if they saw
