@@ -1,8 +1,9 @@
 """RoomManager: the rooms in memory, kept in step with the store, and the bots that play them.
 
 All room changes happen on the event loop, one room at a time (a lock per room): check and
-compute (Room.prepare_*), write the row in the database thread, commit in memory, then tell
-the room's subscribers and let a bot move if one is to. A failed write changes nothing.
+compute (Room.prepare_*), write the row in the database thread (rows of several rooms that
+wait together share a transaction), commit in memory, then tell the room's subscribers and let
+a bot move if one is to. A failed write changes nothing.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ from tabletrip.core.actions import JsonDict
 from tabletrip.core.errors import OptionError, TabletripError
 from tabletrip.server.botpool import BotPool, bot_seed
 from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, ServerError
+from tabletrip.server.group_commit import GroupCommit
 from tabletrip.server.hints import hint_seed
 from tabletrip.server.rooms import BOT, HUMAN, PLAYING, Change, Room, Seat, configured_game
 from tabletrip.server.settings import Settings
-from tabletrip.server.store import RoomRow, Store, now
+from tabletrip.server.store import LogEntry, RoomRow, Store, now
 from tabletrip.server.tokens import hash_token, new_token
 from tabletrip.sim.lineup import SEED_BITS, canonical_bot, make_bot
 
@@ -68,6 +70,7 @@ class RoomManager:
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-db")
+        self._log = GroupCommit(store.append, self._db)
         self._pool: BotPool | None = None
         self._hints: dict[tuple[str, int, int], asyncio.Future[JsonDict]] = {}
 
@@ -215,15 +218,14 @@ class RoomManager:
         self._changed(room)
 
     async def _store(self, room: Room, change: Change) -> None:
-        await self._write(
-            self.store.append,
-            room.id,
-            room.version,
-            change.seat,
-            change.kind,
-            change.action_json,
-            change.result,
+        entry = LogEntry(
+            room.id, room.version, change.seat, change.kind, change.action_json, change.result
         )
+        try:
+            await self._log.append(entry)
+        except SQLAlchemyError as exc:
+            log.error("database write failed: %s", exc)
+            raise Unavailable("the database cannot be written now: nothing was changed") from None
         room.commit(change)
 
     async def hint(self, room: Room, seat: int) -> JsonDict:

@@ -1,7 +1,8 @@
 """The database: rooms, seats and the append-only action log (SQLAlchemy Core, any URL).
 
-Every write is one transaction, committed before the server tells anyone about it. An undo is
-a new `actions` row (kind 'undo'), never a delete, so a room is rebuilt by replaying its rows.
+Every write is one transaction, committed before the server tells anyone about it (log rows
+that arrive together share one: see group_commit.py). An undo is a new `actions` row (kind
+'undo'), never a delete, so a room is rebuilt by replaying its rows.
 SQLite runs in WAL mode with synchronous=NORMAL: a committed row survives the server process
 being killed (it is in the WAL); only a crash of the machine itself may lose the last ones,
 never consistency. An fsync per move (FULL) would cost ~4 ms a move on this machine.
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -91,6 +92,18 @@ class ActionRow:
     seat: int
     kind: str
     action: Any
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A log row to append: a play or an undo, with the result when it ends the game."""
+
+    room_id: str
+    n: int
+    seat: int
+    kind: str
+    action: Any
+    result: Any = None
 
 
 @dataclass(frozen=True)
@@ -211,34 +224,35 @@ class Store:
             _set_status(conn, room_id, status)
         return True
 
-    def append(
-        self,
-        room_id: str,
-        n: int,
-        seat: int,
-        kind: str,
-        action: Any,
-        result: Any = None,
-    ) -> None:
-        """Append log row `n` (a play or an undo); with `result`, also mark the room finished."""
+    def append(self, entries: Sequence[LogEntry]) -> None:
+        """Append log rows in one transaction, and mark finished the rooms they end."""
+        stamp = now()
         with self._write() as conn:
             conn.execute(
-                actions_table.insert().values(
-                    room_id=room_id,
-                    n=n,
-                    seat=seat,
-                    kind=kind,
-                    action=None if action is None else canonical_json(action),
-                    at=now(),
-                )
+                actions_table.insert(),
+                [
+                    {
+                        "room_id": entry.room_id,
+                        "n": entry.n,
+                        "seat": entry.seat,
+                        "kind": entry.kind,
+                        "action": None if entry.action is None else canonical_json(entry.action),
+                        "at": stamp,
+                    }
+                    for entry in entries
+                ],
             )
-            if result is not None:
-                text = canonical_json(result)
-                conn.execute(
-                    rooms_table.update()
-                    .where(rooms_table.c.id == room_id)
-                    .values(status="finished", result=text, result_hash=result_hash(result))
-                )
+            for entry in entries:
+                if entry.result is not None:
+                    conn.execute(
+                        rooms_table.update()
+                        .where(rooms_table.c.id == entry.room_id)
+                        .values(
+                            status="finished",
+                            result=canonical_json(entry.result),
+                            result_hash=result_hash(entry.result),
+                        )
+                    )
 
     def rooms(self) -> Iterator[RoomRow]:
         """Every stored room with its seats and log rows, oldest room first."""
