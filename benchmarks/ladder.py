@@ -27,6 +27,7 @@ from tabletrip.core.rng import mix_seed
 from tabletrip.report.stats import wilson
 
 GAMES = ("ticket-to-ride", "en-route", "route-east", "lets-go-france")
+PROGRESS_EVERY = 10  # games between two running tallies on stderr
 # (first bot, second bot, games played) for the full ladder, as the issue asks.
 LADDER = (("heuristic", "random", 200), ("medium", "heuristic", 100), ("hard", "heuristic", 20))
 
@@ -131,9 +132,20 @@ def run_pairing(
     count: int,
     skip: int = 0,
 ) -> Tally:
-    """Play one pairing across the pool and tally it."""
+    """Play one pairing across the pool and tally it (the running tally goes to stderr every
+    `PROGRESS_EVERY` games, so a long run that is stopped still says where it was)."""
     started = time.perf_counter()
-    outcomes = list(pool.map(play, matches(game, players, first, second, count, skip)))
+    outcomes = []
+    for outcome in pool.map(play, matches(game, players, first, second, count, skip)):
+        outcomes.append(outcome)
+        if len(outcomes) % PROGRESS_EVERY == 0 and len(outcomes) < count:
+            wins = sum(share for share, _, _ in outcomes)
+            print(
+                f"  {game} {players}p {first} vs {second}: {wins:g} wins "
+                f"in {len(outcomes)} of {count} games",
+                file=sys.stderr,
+                flush=True,
+            )
     wins = sum(share for share, _, _ in outcomes)
     thinking = sum(t for _, t, _ in outcomes)
     moves = sum(m for _, _, m in outcomes)
