@@ -51,6 +51,12 @@ class Unavailable(ServerError):
     status = 503
 
 
+def _unavailable(exc: SQLAlchemyError) -> Unavailable:
+    """The answer to a failed database write (logged: the operator must see why)."""
+    log.error("database write failed: %s", exc)
+    return Unavailable("the database cannot be written now: nothing was changed")
+
+
 class Subscriber(Protocol):
     """A connection that wants to know when a room changes."""
 
@@ -109,8 +115,7 @@ class RoomManager:
         try:
             return await loop.run_in_executor(self._db, functools.partial(call, *args))
         except SQLAlchemyError as exc:
-            log.error("database write failed: %s", exc)
-            raise Unavailable("the database cannot be written now: nothing was changed") from None
+            raise _unavailable(exc) from None
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -224,8 +229,7 @@ class RoomManager:
         try:
             await self._log.append(entry)
         except SQLAlchemyError as exc:
-            log.error("database write failed: %s", exc)
-            raise Unavailable("the database cannot be written now: nothing was changed") from None
+            raise _unavailable(exc) from None
         room.commit(change)
 
     async def hint(self, room: Room, seat: int) -> JsonDict:
