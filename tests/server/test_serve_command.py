@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 from typing import Any
 
 from typer.testing import CliRunner
 
 from tabletrip.cli.application import app
+from tabletrip.cli.serve_command import YOUNG_GENERATION_THRESHOLD, tune_garbage_collector
 
 runner = CliRunner()
 
@@ -43,3 +45,15 @@ def test_a_busy_port_is_one_line(tmp_path: Any) -> None:
         db = f"sqlite:///{tmp_path / 's.sqlite'}"
         line = _error_line(["--db", db, "--port", str(port)])
     assert "cannot listen" in line
+
+
+def test_the_server_process_tunes_its_garbage_collector() -> None:
+    """Young collections wait for 50,000 new containers, and what was loaded is frozen."""
+    thresholds = gc.get_threshold()
+    try:
+        tune_garbage_collector()
+        assert gc.get_threshold() == (YOUNG_GENERATION_THRESHOLD, *thresholds[1:])
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
