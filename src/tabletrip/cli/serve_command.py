@@ -13,7 +13,7 @@ from tabletrip.core.errors import TabletripError
 # Collect the youngest generation once this many more containers are alive than at the last
 # collection (CPython's default is 700). A move's objects (states, observations, JSON) live
 # until its views are sent, so at 700 they outlived young collections, filled the oldest
-# generation, and set off full collections of 30-70 ms every second or so under load: the
+# generation, and set off full collections of 30-70 ms about twice a second under load: the
 # server's worst latencies. Most now die young, freed by reference counting.
 YOUNG_GENERATION_THRESHOLD = 50_000
 
