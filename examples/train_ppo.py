@@ -59,7 +59,7 @@ import torch
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from torch import nn
 
-import tabletrip.rl.gymnasium_env  # noqa: F401  (registers the tabletrip/<game>-v0 ids)
+import tabletrip.rl.gymnasium_adapter  # noqa: F401  (registers the tabletrip/<game>-v0 ids)
 
 MODES = ("greedy", "sampled")  # how the evaluations choose: the most probable action, a draw
 EVAL_SEED_BASE = 1_000_000  # evaluation games use seeds 1_000_000, 1_000_001, ... in every run

@@ -5,10 +5,8 @@ game = tabletrip.make("ticket-to-ride", map="usa", players=3)
 state = game.new_game(seed=7)
 """
 
-# The subpackage `tabletrip.games` is imported first so that the name `games` below ends up
-# bound to the function (DESIGN.md's `tabletrip.games()`), not to the subpackage.
-from tabletrip.games import register_builtin_games  # isort: skip
-from tabletrip.core import (  # isort: skip
+from tabletrip import games  # the package, callable: `tabletrip.games()` lists the games
+from tabletrip.core import (
     Action,
     ContentError,
     Game,
@@ -19,12 +17,11 @@ from tabletrip.core import (  # isort: skip
     Result,
     State,
     TabletripError,
-    games,
     make,
     replay,
 )
 
-register_builtin_games()
+games.register_builtin_games()
 
 __version__ = "0.1.0"
 

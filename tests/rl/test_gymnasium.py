@@ -16,7 +16,7 @@ from tabletrip.rl import gymnasium_env
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
 def test_gymnasium_check_env_passes(game_id: str, players: int, options: dict[str, Any]) -> None:
-    env_id = f"tabletrip.rl.gymnasium_env:tabletrip/{game_id}-v0"  # importing registers the ids
+    env_id = f"tabletrip.rl.gymnasium_adapter:tabletrip/{game_id}-v0"  # importing registers the ids
     env = gymnasium.make(env_id, players=players, seat=None, **options)
     check_env(env.unwrapped, skip_render_check=True)
 

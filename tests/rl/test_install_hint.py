@@ -22,7 +22,7 @@ def test_a_missing_package_is_one_line_naming_the_extra(
     monkeypatch: pytest.MonkeyPatch, adapter: object, module: str, needs: str
 ) -> None:
     monkeypatch.setitem(sys.modules, module, None)  # importing it now fails
-    for name in ("pettingzoo_env", "gymnasium_env", "openspiel_game"):
+    for name in ("pettingzoo_adapter", "gymnasium_adapter", "openspiel_adapter"):
         monkeypatch.delitem(sys.modules, f"tabletrip.rl.{name}", raising=False)  # re-imported
     with pytest.raises(TabletripError) as caught:
         adapter("ticket-to-ride")  # type: ignore[operator]

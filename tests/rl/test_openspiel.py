@@ -16,7 +16,7 @@ from rl_configs import CONFIGS
 from tabletrip.core import OptionError
 from tabletrip.core.encoding import encoding_for
 from tabletrip.rl import openspiel_game
-from tabletrip.rl.openspiel_game import SEED_BYTES, register_all
+from tabletrip.rl.openspiel_adapter import SEED_BYTES, register_all
 
 GAMES = ["ticket-to-ride", "en-route", "route-east", "lets-go-france"]
 

@@ -30,18 +30,18 @@ def _adapter(module: str, needs: str) -> Any:
 
 
 def pettingzoo_env(game_id: str, players: int | None = None, **params: Any) -> Any:
-    """A PettingZoo AEC environment of a game (see `tabletrip.rl.pettingzoo_env`)."""
-    return _adapter("pettingzoo_env", "PettingZoo").pettingzoo_env(game_id, players, **params)
+    """A PettingZoo AEC environment of a game (see `tabletrip.rl.pettingzoo_adapter`)."""
+    return _adapter("pettingzoo_adapter", "PettingZoo").pettingzoo_env(game_id, players, **params)
 
 
 def gymnasium_env(game_id: str, players: int | None = None, **params: Any) -> Any:
-    """A single-agent Gymnasium environment against bots (see `tabletrip.rl.gymnasium_env`)."""
-    return _adapter("gymnasium_env", "Gymnasium").gymnasium_env(game_id, players, **params)
+    """A single-agent Gymnasium environment against bots (see `tabletrip.rl.gymnasium_adapter`)."""
+    return _adapter("gymnasium_adapter", "Gymnasium").gymnasium_env(game_id, players, **params)
 
 
 def openspiel_game(game_id: str, players: int | None = None, **params: Any) -> Any:
-    """The game loaded through OpenSpiel, registered first (see `tabletrip.rl.openspiel_game`)."""
-    module = _adapter("openspiel_game", "OpenSpiel")
+    """The game through OpenSpiel, registered first (see `tabletrip.rl.openspiel_adapter`)."""
+    module = _adapter("openspiel_adapter", "OpenSpiel")
     import pyspiel
 
     name = module.register(game_id)

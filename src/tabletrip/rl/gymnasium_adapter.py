@@ -17,7 +17,7 @@
   `illegal_penalty` and `info["illegal"] = True`, the game unchanged; `illegal="raise"` raises
   IllegalAction.
 - Ids: importing this module registers `tabletrip/<game id>-v0` with Gymnasium, so
-  `gymnasium.make("tabletrip.rl.gymnasium_env:tabletrip/en-route-v0")` works from anywhere.
+  `gymnasium.make("tabletrip.rl.gymnasium_adapter:tabletrip/en-route-v0")` works from anywhere.
 """
 
 from __future__ import annotations
