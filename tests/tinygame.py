@@ -32,6 +32,7 @@ from tabletrip.core.encoding import (
     scaled,
 )
 from tabletrip.core.errors import IllegalAction
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE
 from tabletrip.core.rng import mix_seed
 
 GAME_ID = "high-card"
@@ -189,6 +190,10 @@ class HighCardState(State):
         top = max(scores)
         return Result(scores, tuple(i for i, s in enumerate(scores) if s == top), breakdown)
 
+    def move_disclosure(self, action: Action, after: State) -> str | None:
+        """A play and a pass show nothing hidden; a draw draws."""
+        return DRAWING_MOVE if isinstance(action, Draw) else OPEN_MOVE
+
     def observation(self, seat: int) -> JsonDict:
         """Own hand; everyone's hand size, score; deck size and the public discards."""
         return {
@@ -247,6 +252,7 @@ class HighCardState(State):
                 del pool[:size]
         copy.deck.cards = pool
         copy.rng = Rng(rng.next64())
+        self._conceal_history(copy, seat)
         return copy
 
 
@@ -264,6 +270,36 @@ def leaky_variant() -> type[HighCardGame]:
         state_class = LeakyState
 
     return LeakyGame
+
+
+def late_leak_variant() -> type[HighCardGame]:
+    """A broken copy built like Ticket to Ride's old `known_cards` after a claim: at each play,
+    a public table field is worked out from cards nobody saw (each seat's lowest card). It is
+    copied, not recomputed, by `determinize`, so only a later public move shows it."""
+
+    class LateLeakState(HighCardState):
+        lowest: list[int] | None = None
+
+        def _apply(self, action: Action) -> None:
+            super()._apply(action)
+            if isinstance(action, Play):
+                self.lowest = [min(h, default=0) for h in self.hands]
+
+        def clone(self) -> HighCardState:
+            copy = super().clone()
+            copy.lowest = self.lowest  # type: ignore[attr-defined]
+            return copy
+
+        def observation(self, seat: int) -> JsonDict:
+            data = super().observation(seat)
+            data["lowest"] = self.lowest
+            return data
+
+    class LateLeakGame(HighCardGame):
+        info = replace(HighCardGame.info, id="late-leak-high-card")
+        state_class = LateLeakState
+
+    return LateLeakGame
 
 
 def lazy_variant() -> type[HighCardGame]:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import tabletrip
 from tabletrip.core import Action, IllegalAction, RecordError, Result, Rng, State, mix_seed
+from tabletrip.core.game import iter_history
 from tinygame import GAME_ID, Draw, HighCardState, Pass, Play
 
 
@@ -387,3 +388,69 @@ def test_result_of_a_known_game() -> None:
             {"played": 7, "bonus": 0, "total": 7},
         ),
     )
+
+
+# --- the history a seat knows (`seen_history`, determinized copies) ----------------------------
+
+
+class SecretPlayState(HighCardState):
+    """High Card where a play is face down until the fourth turn, then shown (an epoch)."""
+
+    def public_move(self, action: Action) -> str:
+        """A play is "play a card" until four turns have passed."""
+        if isinstance(action, Play) and self.turn < 4:
+            return "play a card"
+        return action.public()
+
+    def seen_epoch(self) -> object:
+        """Plays are shown from the fourth turn on."""
+        return self.turn >= 4
+
+    def clone(self) -> HighCardState:
+        copy = SecretPlayState.__new__(SecretPlayState)
+        copy.__dict__.update(super().clone().__dict__)
+        return copy
+
+
+def _secret_game(seed: int) -> SecretPlayState:
+    base = _new(players=3, seed=seed, rounds=4)
+    state = SecretPlayState.__new__(SecretPlayState)
+    state.__dict__.update(base.__dict__)
+    return state
+
+
+def _seen_from_scratch(state: State, seat: int) -> list[tuple[int, str]]:
+    return [(s, str(a) if s == seat else state.public_move(a)) for s, a in state.history]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**20), seat=st.integers(0, 2))
+def test_seen_history_is_each_seats_knowledge_however_it_is_reached(seed: int, seat: int) -> None:
+    """DESIGN.md, determinize: nothing in the copy, its history included, holds what the seat
+    cannot know. Asked again and again as the game goes on (the memo is used and extended, and
+    dropped when the epoch changes), it equals the history worked out from scratch."""
+    state = _secret_game(seed)
+    rng = Rng(seed)
+    while not state.is_over:
+        if rng.below(2):
+            seen = list(iter_history(state.seen_history(seat)))
+            assert [(s, str(a)) for s, a in seen] == _seen_from_scratch(state, seat)
+            for (s, a), (_, true) in zip(seen, state.history, strict=True):
+                if s == seat or state.public_move(true) == str(true):
+                    assert a is true, "a move the seat knows whole is kept as it was"
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_determinized_copy_carries_the_seen_history_and_round_trips() -> None:
+    """The copy's history names no hidden play; saved as JSON, it loads as it was."""
+    state = _secret_game(5)
+    rng = Rng(1)
+    while state.turn < 3:
+        state.apply(rng.choice([a for a in state.legal_actions() if isinstance(a, Play)]))
+    view = state.determinize(0, rng)
+    texts = [str(a) for s, a in view.history if s != 0]
+    assert texts == ["play a card", "play a card"]
+    kinds = {a.kind for s, a in view.history if s != 0}
+    assert kinds == {"concealed"}
+    loaded = state.game.load(json.loads(json.dumps(view.to_json())))
+    assert _snapshot(loaded) == _snapshot(view)

