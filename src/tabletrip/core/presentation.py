@@ -1,0 +1,321 @@
+"""What a person reads of a game, in the game's own words: the presentation model.
+
+Every front end (the terminal, the web table, replays, the HTML report) draws the same
+game-agnostic, JSON-safe document, so one place speaks each game:
+
+- a `Document` of `Section`s (your hand, your tickets, each seat's public area, the table),
+  each a few typed blocks: `Cards` (name, colour, count), `Table` (column headers and rows),
+  `Items` (named items with a detail), `Values` (labelled values with units: "Trains left 27
+  of 45"), `Progress` (a bar) and `Sentence`;
+- `ScoreRow`s, a score breakdown a person reads: a label, the points, and apart from them the
+  detail (the count, the route, the tickets);
+- moves in words ("claimed Dallas–Houston with 2 orange"), from the public notation.
+
+A game builds all of it from `observation(seat)` (or the public observation) and its static
+content only, and registers a `Presentation` with `register_presentation` in its package
+`__init__`, as it registers its encodings and its analysis. Built from the observation, a
+document can never show what the seat may not see.
+"""
+
+from __future__ import annotations
+
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from tabletrip.core.actions import JsonDict
+
+if TYPE_CHECKING:
+    from tabletrip.core.game import Game, Result
+
+Cell = str | int | float
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card (or a kind of card) shown by name: "Locomotive ×3". `colour` is a CSS colour
+    the front end may paint it with ("" for none)."""
+
+    name: str
+    count: int = 1
+    colour: str = ""
+    detail: str = ""
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {
+            "name": self.name,
+            "count": self.count,
+            "colour": self.colour,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A named thing with an optional detail: "Café Rosa · 2 tourists waiting"."""
+
+    name: str
+    detail: str = ""
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"name": self.name, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """A labelled value, optionally out of a maximum and with a unit: "Trains left 27 of 45"."""
+
+    label: str
+    value: Cell
+    of: int | float | None = None
+    unit: str = ""
+
+    def text(self) -> str:
+        """The value as a person reads it, without the label."""
+        shown = f"{self.value} of {self.of}" if self.of is not None else str(self.value)
+        return f"{shown} {self.unit}".rstrip()
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form (with `text`, the value as read)."""
+        return {
+            "label": self.label,
+            "value": self.value,
+            "of": self.of,
+            "unit": self.unit,
+            "text": self.text(),
+        }
+
+
+class Block:
+    """One piece of a section; each kind says what front ends draw."""
+
+    kind: ClassVar[str] = ""
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form: `{"type": kind, ...}`."""
+        raise NotImplementedError  # every block kind below gives its own
+
+    def texts(self) -> list[str]:
+        """Every string a person reads in this block (for the readability check)."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True, slots=True)
+class Cards(Block):
+    """A row of cards with counts."""
+
+    kind: ClassVar[str] = "cards"
+    cards: tuple[Card, ...]
+    empty: str = "none"  # what is said when there are no cards
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"type": self.kind, "cards": [c.to_json() for c in self.cards], "empty": self.empty}
+
+    def texts(self) -> list[str]:
+        """Names, details and the empty text."""
+        return [self.empty] + [t for c in self.cards for t in (c.name, c.detail)]
+
+
+@dataclass(frozen=True, slots=True)
+class Table(Block):
+    """A table with column headers."""
+
+    kind: ClassVar[str] = "table"
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    empty: str = "none"
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {
+            "type": self.kind,
+            "columns": list(self.columns),
+            "rows": [list(r) for r in self.rows],
+            "empty": self.empty,
+        }
+
+    def texts(self) -> list[str]:
+        """Headers, text cells and the empty text."""
+        cells = [c for r in self.rows for c in r if isinstance(c, str)]
+        return [self.empty, *self.columns, *cells]
+
+
+@dataclass(frozen=True, slots=True)
+class Items(Block):
+    """A list of named items."""
+
+    kind: ClassVar[str] = "items"
+    items: tuple[Item, ...]
+    empty: str = "none"
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"type": self.kind, "items": [i.to_json() for i in self.items], "empty": self.empty}
+
+    def texts(self) -> list[str]:
+        """Names, details and the empty text."""
+        return [self.empty] + [t for i in self.items for t in (i.name, i.detail)]
+
+
+@dataclass(frozen=True, slots=True)
+class Values(Block):
+    """Labelled values."""
+
+    kind: ClassVar[str] = "values"
+    values: tuple[Value, ...]
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"type": self.kind, "values": [v.to_json() for v in self.values]}
+
+    def texts(self) -> list[str]:
+        """Labels and values as read."""
+        return [t for v in self.values for t in (v.label, v.text())]
+
+
+@dataclass(frozen=True, slots=True)
+class Progress(Block):
+    """A progress bar: `value` of `maximum` (a track, a countdown)."""
+
+    kind: ClassVar[str] = "progress"
+    label: str
+    value: int | float
+    maximum: int | float
+    unit: str = ""
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {
+            "type": self.kind,
+            "label": self.label,
+            "value": self.value,
+            "maximum": self.maximum,
+            "unit": self.unit,
+        }
+
+    def texts(self) -> list[str]:
+        """The label and the unit."""
+        return [self.label, self.unit]
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence(Block):
+    """A short sentence."""
+
+    kind: ClassVar[str] = "sentence"
+    text: str
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"type": self.kind, "text": self.text}
+
+    def texts(self) -> list[str]:
+        """The sentence."""
+        return [self.text]
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A titled part of what a seat sees. `role` tells front ends where it goes: "mine" (the
+    seat's own hand, tickets, objectives), "seat" (one seat's public area: `seat` says which)
+    or "table" (what is shared: face-up cards, piles, market, the round)."""
+
+    title: str
+    blocks: tuple[Block, ...]
+    role: str = "table"
+    seat: int | None = None
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {
+            "title": self.title,
+            "role": self.role,
+            "seat": self.seat,
+            "blocks": [b.to_json() for b in self.blocks],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """Everything one seat (or a spectator) sees, as sections."""
+
+    sections: tuple[Section, ...]
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"sections": [s.to_json() for s in self.sections]}
+
+    def texts(self) -> list[str]:
+        """Every string a person reads in the document."""
+        return [
+            t for s in self.sections for t in (s.title, *(x for b in s.blocks for x in b.texts()))
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One scoring step as a person reads it: "Destination Tickets completed", 24 points,
+    and apart from the points the detail ("3 tickets: Denver–El Paso, ...")."""
+
+    label: str
+    points: int | float
+    detail: str = ""
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"label": self.label, "points": self.points, "detail": self.detail}
+
+
+class Presentation(ABC):
+    """How one game speaks: registered per game id with `register_presentation`."""
+
+    @abstractmethod
+    def document(self, game: Game, observation: JsonDict) -> Document:
+        """What the observation's seat (or, for the public observation, a spectator) sees."""
+
+    @abstractmethod
+    def score_rows(self, game: Game, breakdown: JsonDict) -> list[ScoreRow]:
+        """One seat's score breakdown as rows, in scoring order (the total is not a row)."""
+
+    @abstractmethod
+    def outcome(self, game: Game, result: Result, names: list[str]) -> str:
+        """One sentence on how the game ended: who won, or (solo) whether the challenge was
+        met and by how much; `names` are the seats' names as the front end shows them."""
+
+    @abstractmethod
+    def move_words(self, game: Game, move: str) -> str:
+        """A move in words, from its public notation (what the log holds): "claimed
+        Dallas–Houston with 2 orange", "kept 2 Destination Tickets". It reads after the
+        mover's name."""
+
+
+_presentations: dict[str, Presentation] = {}
+
+
+def register_presentation(game_id: str, presentation: Presentation) -> None:
+    """Register how a game speaks (in its package `__init__`)."""
+    _presentations[game_id] = presentation
+
+
+def presentation_for(game_id: str) -> Presentation | None:
+    """The registered presentation of a game (importing the game registers it), or None."""
+    from tabletrip.core.registry import game_class
+
+    game_class(game_id)
+    return _presentations.get(game_id)
+
+
+# What a player-facing text must never show: an engine key, an id or index, a placeholder.
+_SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+_ID = re.compile(r"\b[a-z]\d+\b")
+_PLACEHOLDER = re.compile(r"\b\d+ (?:items|entries)\b|\bNone\b|\bnull\b|\bundefined\b")
+
+
+def unreadable_parts(text: str) -> list[str]:
+    """The parts of `text` a player should never read: snake_case keys (`longest_path`),
+    ids (`r25`, `t15`), "3 entries" placeholders and None / null."""
+    return _SNAKE.findall(text) + _ID.findall(text) + _PLACEHOLDER.findall(text)
