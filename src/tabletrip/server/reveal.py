@@ -244,6 +244,10 @@ def reveals_nothing(pre: Observed, action: Action, post: Observed) -> bool:
     viewers: list[Viewer] = [seat, None, *(v for v in range(state.num_players) if v != seat)]
     for index in range(DETERMINIZATIONS):
         sample = state.determinize(seat, Rng(mix_seed("server-undo", index)))
+        # The sample's history is the mover's (other seats' secret moves concealed), but every
+        # viewer's log is built from the true one. The sample never leaves the server, which
+        # only compares what each viewer would see, so it may keep the true history.
+        sample._history = state._history
         if sample.current_player != seat:
             return False
         played = sample.clone()
