@@ -261,7 +261,16 @@ class TicketToRideObservations(ObservationEncoding):
                     "locomotive_pile", 1, 0, 1, f"Locomotives in their pile / {board.locomotives}"
                 )
             )
-        fields.append(Field("ticket_pile", 1, 0, 1, f"tickets in the pile / {tickets}"))
+        fields.append(
+            Field(
+                "ticket_pile",
+                1,
+                0,
+                1,
+                f"tickets in the pile / {tickets} (while seats choose their first tickets, "
+                "the pile as dealt: the tickets returned are hidden until then)",
+            )
+        )
         if board.express_bonus:
             fields.append(
                 Field(
@@ -295,7 +304,8 @@ class TicketToRideObservations(ObservationEncoding):
                 players * kinds,
                 0,
                 1,
-                f"cards each seat was seen taking face up and still holds, block of {kinds} "
+                "cards each seat was seen taking face up, less those of the kind it paid "
+                f"since (never below 0), block of {kinds} "
                 f"per seat (kinds {names}), each / cards of that kind, {rel}",
             ),
             Field(

@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
-from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, Concealed
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.ticket_to_ride import scoring
 from tabletrip.games.ticket_to_ride.actions import (
@@ -182,6 +182,7 @@ class TicketToRideGame(Game):
         state.known = [[0] * size for _ in range(self.players)]
         state.loco_pile = loco_pile
         state.ticket_pile = ticket_pile
+        state.returned_by = []
         state.tickets = [[] for _ in range(self.players)]
         state.offers = offers
         state.owner = [-1] * len(board.routes)
@@ -237,6 +238,9 @@ class TicketToRideGame(Game):
         state.known = [list(k) for k in data["known"]]
         state.loco_pile = data["locomotive_pile"]
         state.ticket_pile = list(data["ticket_pile"])
+        state.returned_by = self._returned_by_from_json(
+            data.get("ticket_pile_returned_by"), len(state.ticket_pile)
+        )
         state.tickets = [list(t) for t in data["tickets"]]
         state.offers = [list(o) for o in data["offers"]]
         state.owner = list(data["owner"])
@@ -259,6 +263,23 @@ class TicketToRideGame(Game):
         state.over = data["over"]
         return state
 
+    def _returned_by_from_json(self, data: Any, pile: int) -> list[int]:
+        """`ticket_pile_returned_by` of a state's JSON, checked. A state saved before it
+        existed has none: who put the tickets in its pile there is then unknown, as if they
+        had been dealt into it (RULES_NOTES.md, Hidden information)."""
+        if data is None:
+            return []
+        if (
+            not isinstance(data, list)
+            or len(data) > pile
+            or not all(type(s) is int and 0 <= s < self.players for s in data)
+        ):
+            raise ValueError(
+                f"ticket_pile_returned_by must list, for at most the {pile} tickets of the "
+                f"pile from its bottom up, the seat (0 to {self.players - 1}) that put each there"
+            )
+        return list(data)
+
 
 class TicketToRideState(State):
     """A Ticket to Ride game in progress: plain lists of ints, cheap to copy."""
@@ -271,6 +292,9 @@ class TicketToRideState(State):
     known: list[list[int]]  # per seat, the part of the hand everyone has seen it take
     loco_pile: int  # Europe Express: Locomotives left in their face-up pile
     ticket_pile: list[int]  # top is the end
+    # the seat that put each of the bottom tickets of the pile there, bottom first (above
+    # them the tickets dealt into it): a seat knows where those it returned lie (determinize)
+    returned_by: list[int]
     tickets: list[list[int]]  # kept tickets per seat
     offers: list[list[int]]  # tickets drawn and not yet chosen, per seat
     owner: list[int]  # per route: the seat that claimed it, or -1
@@ -511,13 +535,16 @@ class TicketToRideState(State):
         hand = self.hands[seat]
         known = self.known[seat]
         paid_color = route.length - used if color != loco else 0
+        # What the others know the seat still holds, from public facts only (RULES_NOTES.md,
+        # Hidden information): the cards of a kind seen taken, less those of that kind just
+        # paid (any paid card may have been a seen one), never below 0. Never from the hand.
         if paid_color:
             hand[color] -= paid_color
-            known[color] = min(known[color], hand[color])
+            known[color] = known[color] - paid_color if known[color] > paid_color else 0
             self.deck.discards.extend([color] * paid_color)
         if used:
             hand[loco] -= used
-            known[loco] = min(known[loco], hand[loco])
+            known[loco] = known[loco] - used if known[loco] > used else 0
             if board.locomotive_pile:
                 self.loco_pile += used  # Europe Express: used Locomotives return to their pile
             else:
@@ -572,6 +599,8 @@ class TicketToRideState(State):
         pile = self.ticket_pile
         count = min(TICKETS_OFFERED, len(pile))
         self.offers[self.seat] = [pile.pop() for _ in range(count)]
+        if len(self.returned_by) > len(pile):  # returned tickets drawn again
+            del self.returned_by[len(pile) :]
         self.phase = KEEP
 
     def _keep(self, action: KeepTickets) -> None:
@@ -582,6 +611,7 @@ class TicketToRideState(State):
         self.tickets[seat].extend(kept)
         returned = [t for t in offer if t not in kept]
         self.ticket_pile[0:0] = reversed(returned)
+        self.returned_by[0:0] = [seat] * len(returned)
         self.offers[seat] = []
         if self.phase == SETUP:
             self.seat = (seat + 1) % self.game.players
@@ -759,7 +789,7 @@ class TicketToRideState(State):
             "deck_size": len(self.deck.cards),
             "discards": self._cards_json(discards),
             "locomotive_pile": self.loco_pile,
-            "ticket_pile_size": len(self.ticket_pile),
+            "ticket_pile_size": self._ticket_pile_shown(),
             "express_bonus_left": list(board.express_bonus[self.express_next :]),
             "final_turns_left": self.final_turns if self.final_turns >= 0 else None,
             "seats": [
@@ -781,6 +811,14 @@ class TicketToRideState(State):
                 for seat, action in self.recent_history(LOG_LENGTH * self.game.players)
             ],
         }
+
+    def _ticket_pile_shown(self) -> int:
+        """The ticket pile's size as everyone sees it: while seats choose their first tickets,
+        the pile as dealt (how many tickets each seat returns stays hidden until every seat has
+        chosen, RULES_NOTES.md); afterwards the pile itself."""
+        if self.phase == SETUP:
+            return len(self.game.board.tickets) - TICKETS_OFFERED * self.game.players
+        return len(self.ticket_pile)
 
     def move_disclosure(self, action: Action, after: State) -> str | None:
         """Claims, passes and Europe Express Locomotives are open while the game goes on, a
@@ -809,11 +847,25 @@ class TicketToRideState(State):
         """The move as the other seats see it now (see `_public_move`)."""
         return self._public_move(action, self.phase == SETUP)
 
+    def seen_epoch(self) -> object:
+        """Whether seats still choose their first tickets: when that ends, the public form of
+        their keeps changes from "keep tickets" to "keep N tickets" (`seen_history`)."""
+        return self.phase == SETUP
+
     @staticmethod
     def _public_move(action: Action, setup: bool) -> str:
         """A move as the other seats see it; while seats still choose their first tickets,
-        not even how many were kept (their ticket counts are hidden until then too)."""
-        if setup and type(action) is KeepTickets:
+        not even how many were kept (their ticket counts are hidden until then too).
+
+        A `Concealed` keep (in a determinized copy's history) reads as it was seen when the
+        copy was made: "keep tickets" if made during the setup choice, even once the copy has
+        played past it (how many were kept was never known to the copy's seat), "keep N
+        tickets" if made later (public by then).
+        """
+        if setup and (
+            type(action) is KeepTickets
+            or (isinstance(action, Concealed) and action.move == KeepTickets.kind)
+        ):
             return "keep tickets"
         return action.public()
 
@@ -831,11 +883,11 @@ class TicketToRideState(State):
             {"id": t, **board.ticket_json(board.tickets[t])} for t in self.offers[seat]
         ]
         data["seats"][seat]["ticket_count"] = len(self.tickets[seat])
-        setup = self.phase == SETUP
-        data["log"] = [
-            [s, str(a) if s == seat else self._public_move(a, setup)]
-            for s, a in self.recent_history(LOG_LENGTH * self.game.players)
-        ]
+        # The log stays the table's (`public_observation`): the seat's own keeps read as the
+        # others saw them (its tickets are listed above). Naming them would make the log differ
+        # between the real game and a determinization for another seat, which cannot know
+        # them, as new moves push it along: the server's undo check would then take a claim
+        # for a move that revealed something (tests/server/test_open_moves.py).
         return data
 
     # --- copies --------------------------------------------------------------------------------
@@ -863,6 +915,7 @@ class TicketToRideState(State):
             "known": [list(k) for k in self.known],
             "locomotive_pile": self.loco_pile,
             "ticket_pile": list(self.ticket_pile),
+            "ticket_pile_returned_by": list(self.returned_by),
             "tickets": [list(t) for t in self.tickets],
             "offers": [list(o) for o in self.offers],
             "owner": list(self.owner),
@@ -891,6 +944,7 @@ class TicketToRideState(State):
         copy.known = [k.copy() for k in self.known]
         copy.loco_pile = self.loco_pile
         copy.ticket_pile = self.ticket_pile.copy()
+        copy.returned_by = self.returned_by.copy()
         copy.tickets = [t.copy() for t in self.tickets]
         copy.offers = [o.copy() for o in self.offers]
         copy.owner = self.owner.copy()
@@ -910,7 +964,15 @@ class TicketToRideState(State):
         return copy
 
     def determinize(self, seat: int, rng: Rng) -> TicketToRideState:
-        """Deal anew what `seat` cannot see: deck order, others' unseen cards, tickets, future."""
+        """Deal anew what `seat` cannot see: deck order, others' unseen cards, tickets, future.
+
+        Every pool is sorted before it is shuffled, so the copy depends only on what `seat`
+        sees and on `rng`: twin worlds that differ only in what `seat` cannot see give the same
+        copies. During the setup choice, each other seat that has already chosen keeps any
+        count the rules allow (2 or 3), drawn at random: how many it kept is still hidden.
+        The tickets `seat` put under the pile keep their places in it (`returned_by`). The
+        copy's history is the one `seat` knows (`seen_history`).
+        """
         copy = self.clone()
         players = self.game.players
         others = [s for s in range(players) if s != seat]
@@ -924,22 +986,68 @@ class TicketToRideState(State):
             for card, n in enumerate(unknown):
                 pool.extend([card] * n)
             copy.hands[s] = known.copy()
+        pool.sort()
         rng.shuffle(pool)
         for s in others:
             hand = copy.hands[s]
             for _ in range(unknown_counts[s]):
                 hand[pool.pop()] += 1
-        # Tickets: the pile and every other seat's kept and offered tickets.
-        tickets = copy.ticket_pile
+        # Tickets: every other seat's kept and offered tickets, and the pile but for the
+        # tickets `seat` put under it: it knows where they lie, so they keep their places.
+        pile = copy.ticket_pile
+        marks = self.returned_by  # who put each of the pile's bottom tickets there
+        bottom = len(marks)
+        mine = seat in marks
+        if mine:  # only the pile's other places are dealt anew
+            free = [i for i, m in enumerate(marks) if m != seat]
+            tickets = [pile[i] for i in free]
+            tickets += pile[bottom:]
+        else:
+            tickets = pile
+        setup = copy.phase == SETUP
+        kept_counts = {}
         for s in others:
             tickets.extend(copy.tickets[s])
             tickets.extend(copy.offers[s])
+            kept = len(copy.tickets[s])
+            if setup and not copy.offers[s]:
+                # It has chosen, but how many it kept stays hidden until every seat has.
+                kept = KEEP_AT_SETUP + rng.below(TICKETS_OFFERED - KEEP_AT_SETUP + 1)
+            kept_counts[s] = kept
+        if setup:  # the others' returns are as many as the counts dealt them leave
+            own = [t for t, m in zip(pile, marks, strict=False) if m == seat] if mine else []
+            marks = copy.returned_by = self._setup_pile_marks(seat, len(own), kept_counts)
+        tickets.sort()
         rng.shuffle(tickets)
         for s in others:
-            copy.tickets[s] = [tickets.pop() for _ in copy.tickets[s]]
+            copy.tickets[s] = [tickets.pop() for _ in range(kept_counts[s])]
             copy.offers[s] = [tickets.pop() for _ in copy.offers[s]]
+        # What is left of the shuffled tickets fills the pile's places dealt anew.
+        if setup and mine:
+            placed = iter(own)
+            low = [next(placed) if m == seat else tickets.pop() for m in marks]
+            tickets[0:0] = low
+        elif mine:
+            for i in free:
+                pile[i] = tickets.pop()
+            pile[bottom:] = tickets
+            tickets = pile
+        copy.ticket_pile = tickets
         copy.rng = Rng(rng.next64())
+        self._conceal_history(copy, seat)
         return copy
+
+    def _setup_pile_marks(self, seat: int, own: int, kept_counts: dict[int, int]) -> list[int]:
+        """During the setup choice, who put each of a determinized pile's bottom tickets
+        there (`returned_by`): the seats that have chosen, each returning its tickets under
+        those of the seats before it (`seat` its `own`, the others what `kept_counts` leaves
+        of 3)."""
+        players = self.game.players
+        marks: list[int] = []
+        for i in reversed(range((self.seat - self.first_player) % players)):
+            s = (self.first_player + i) % players
+            marks.extend([s] * (own if s == seat else TICKETS_OFFERED - kept_counts[s]))
+        return marks
 
 
 _CHECKS = {
