@@ -314,8 +314,9 @@ def test_hand_maps_and_ratings_by_value() -> None:
 
 
 def test_secret_drawing_hides_who_draws_and_shows_the_own_turn_to_come() -> None:
-    """RULES_NOTES, simultaneous phases: nobody is told who draws; a seat still to draw sees
-    its turn as it will open (selecting, the Round cards, their numbers)."""
+    """encoding.py (the vector leaves out who draws in a simultaneous Drawing phase; RULES_NOTES,
+    simultaneous phases: how a secret turn goes is not shown); a seat still to draw sees its
+    turn as it will open (selecting, the Round cards, their numbers)."""
     state = new_state(2, seed=4)
     enc = encoding(2)
     play_until(state, DRAW)

@@ -120,9 +120,9 @@ def final_choice() -> EnRouteState:
 def final_choice_with_goals() -> EnRouteState:
     """The same Y at the end of a full game, without the red tourist by the Stadium and with
     a blue one at c1r4, by the stem's first section; Goals A3 (3 Cafés), B1 (8 red tourists)
-    and C1 (Landmarks of 4 colours: Winner 7 PP). Seat 0's best route by steps 1-8, listed
-    first, runs east and south (3 colours, 19 PP); the whole stem and the south arm pass
-    Landmarks of all 5 colours: 16 + 7 = 23 PP. Nobody can meet A3 or B1, seat 1 not C1.
+    and C1 (Landmarks of 4 colours: Winner 7 PP). Seat 0's best route by steps 1-8 runs
+    east and south (3 colours, 19 PP); the whole stem and the south arm pass Landmarks of all
+    5 colours: 16 + 7 = 23 PP. Nobody can meet A3 or B1, seat 1 not C1.
     """
     state = new_state(2, seed=0, level="full")
     at_final(state)
@@ -229,11 +229,21 @@ def test_the_bot_chooses_the_only_final_route_that_wins() -> None:
     assert [action for action, r in results.items() if r.winners == (0,)] == [best]
 
 
-def test_the_bot_chooses_the_final_route_a_goal_makes_best_not_the_one_listed_first() -> None:
+def test_the_bot_chooses_the_final_route_a_goal_makes_best() -> None:
+    """The route a Goal makes best is the one the search settles on; the list ranks the
+    Goals too (RULES_NOTES, The final route), so it comes first there as well, ahead of the
+    best route by steps 1-8 alone."""
     state = final_choice_with_goals()
     best, results = chosen_final_route(state)
-    assert best != state.legal_actions()[0]
+    assert best == state.legal_actions()[0]
+    by_steps = max(state.legal_actions(), key=lambda a: results[a].scores[0] - goals(results[a]))
+    assert by_steps != best
     assert results[best].breakdown[0]["goals"] == 7
+
+
+def goals(result: Result) -> int:
+    """Seat 0's Goal PP."""
+    return result.breakdown[0]["goals"]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ the final route must leave out.
 - Advanced: an Iconic Landmark goes up when it is nearer this seat's route than the others'.
 - Objective: the card whose crossroads lie closest together among valuable Landmarks.
 - Renewal: once, when no card of the hand matches a free location.
-- Final route: the first listed, the best by steps 1-8.
+- Final route: the first listed, the best by steps 1-8 and the Goals (RULES_NOTES).
 """
 
 from __future__ import annotations

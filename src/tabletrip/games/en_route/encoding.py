@@ -42,11 +42,13 @@ chart, bonuses, done), each its own index. Index worked out by hand: marking loc
 - **Final route.** Any trail over the drawn sections is valid (`apply` accepts a typed one),
   far too many to enumerate. The index is k for the k-th route of the documented candidate
   list `EnRouteGame.final_choices`: the best `FINAL_CHOICES` = 5 routes by the seat's own PP
-  for scoring steps 1-8, found exactly by `route_search.best_routes`, best first (fewer when
-  fewer trails exist; the empty route alone when nothing is drawn). That list is what
-  `legal_actions` returns, so it never holds more than 5. The vector of the seat choosing holds
-  the candidates themselves (fields `route_*`: sections and PP), computed from its observation
-  by the same search. A valid route outside the list has no index (`encode` refuses it).
+  for scoring steps 1-8 plus what the Goals add (the PP a route surely earns; solo, the Goals
+  the Challenge cell needs first: RULES_NOTES), found exactly by `route_search.best_routes`,
+  best first (fewer when fewer trails exist; the empty route alone when nothing is drawn).
+  That list is what `legal_actions` returns, so it never holds more than 5. The vector of the
+  seat choosing holds the candidates themselves (fields `route_*`: sections and PP for steps
+  1-8), computed from its observation by the same search. A valid route outside the list has
+  no index (`encode` refuses it).
 - **Renew** (1-3 hand cards): bit j of `mask` is the j-th hand card in card (deck index) order,
   at most 2**3 - 1 = 7 masks. Example: the hand {global-06, city-09, global-13} in card order is
   (city-09, global-06, global-13); renewing city-09 and global-13 is mask 0b101 = 5: index 99.
@@ -68,7 +70,8 @@ small counts divided by a stated scale and clipped. Lengths: 1 player (solo) 153
 1432, 3 players 1724, 4 players 2016 (the solo Card Sequence fields exist in solo only).
 
 The Drawing phase is simultaneous unless `clockwise` or solo (RULES_NOTES: seats draw one after
-another, in secret, nobody told who has drawn), so there `to_move` is all zeros and
+another in a fixed order, their maps secret); the vector does not say who draws now (the
+observation's `current_player` does), so there `to_move` is all zeros and
 `simultaneous_drawing` is 1; the observer's own progress is `turn_status`, where a turn not
 yet started reads as "selecting" with its Round cards, exactly as that turn opens.
 
@@ -103,6 +106,7 @@ from tabletrip.core.encoding import (
     one_hot,
     scaled,
 )
+from tabletrip.games.en_route import route_goals
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -132,6 +136,7 @@ from tabletrip.games.en_route.geometry import (
     vertical_section,
 )
 from tabletrip.games.en_route.phases import BEGIN_PLACE, FINAL, PHASE_NAMES, SECOND
+from tabletrip.games.en_route.route_goals import MapFacts
 from tabletrip.games.en_route.route_search import best_routes
 from tabletrip.games.en_route.rules import (
     FINAL_CHOICES,
@@ -261,7 +266,7 @@ class EnRouteActions(ActionEncoding):
                 "route",
                 FINAL_CHOICES,
                 "final route: the k-th candidate of final_choices (best 5 by own PP for steps "
-                "1-8, best first; field route_* of the vector): start + k",
+                "1-8 and the Goals, best first; field route_* of the vector): start + k",
             ),
         )
         blocks: list[ActionBlock] = []
@@ -431,7 +436,7 @@ class EnRouteObservations(ObservationEncoding):
                 0,
                 1,
                 "one-hot relative seat to decide (0 = observer, then turn order); all zeros in a "
-                "simultaneous Drawing phase, where nobody is told who draws",
+                "simultaneous Drawing phase (the vector leaves out who draws there)",
             ),
             Field("simultaneous_drawing", 1, 0, 1, "1 in a secret (simultaneous) Drawing phase"),
             Field(
@@ -736,36 +741,64 @@ class EnRouteObservations(ObservationEncoding):
 
     def final_candidates(self, obs: JsonDict) -> list[tuple[tuple[int, ...], int]]:
         """The observer's final route candidates, as `legal_actions` lists them: (sections
-        sorted, PP for steps 1-8) each, from its own map, the ratings and its objective."""
-        sheet = obs["sheets"][obs["seat"]]
-        tourists = [0] * (LOCATIONS * 3)
-        for loc, counts in sheet["tourists"].items():
-            tourists[int(loc) * 3 : int(loc) * 3 + 3] = counts
+        sorted, PP for steps 1-8) each, from its own map, the ratings, its objective and the
+        Goals (with the other maps, for what they add: route_goals.py)."""
+        seat = obs["seat"]
+        sheet = obs["sheets"][seat]
+        tourists = _flat_tourists(sheet)
         ratings = tuple(obs["ratings"][i] for i in self.iconic_ids)
         objective = obs["objective"]
         crossroads = tuple(objective["crossroads"]) if objective else ()
         unused = len(set(sheet["cafes_gained"]) - set(sheet["cafes_used"]))
-        key = (tuple(sheet["sections"]), tuple(tourists), unused, ratings, crossroads)
+        goals = [self.goal_index[g] for g in obs["goals"]]
+        rivals = (
+            tuple(goals),
+            tuple(
+                (
+                    _mask(other["sections"]),
+                    tuple(_flat_tourists(other)),
+                    _mask(other["cafes_gained"]),
+                )
+                for s, other in enumerate(obs["sheets"])
+                if s != seat
+            ),
+        )
+        key = (tuple(sheet["sections"]), tuple(tourists), unused, ratings, crossroads, rivals)
         found = self._routes.get(key)
         if found is not None:
             return found
         board = self._final_board(tourists, ratings, unused, crossroads)
-        listed = self._listed_by_engine(obs, tourists, ratings)
+        listed = self._listed_by_engine(obs, tourists, ratings, rivals)
         if listed is not None:  # the same search's result: score each listed route only
             found = [
                 (tuple(sorted(_trail_sections(trail))), score_route(board, trail).total)
                 for trail in listed
             ]
         else:
-            routes = best_routes(board, sheet["sections"], k=FINAL_CHOICES)
-            found = [(tuple(sorted(route.sections)), route.score.total) for route in routes]
+            others = [
+                MapFacts.from_observation(other)
+                for s, other in enumerate(obs["sheets"])
+                if s != seat
+            ]
+            needed = self.game.challenge[1] if self.solo else -1
+            own = MapFacts.from_observation(sheet)
+            worth = route_goals.for_seat(self.city, goals, own, others, needed)
+            routes = best_routes(board, sheet["sections"], k=FINAL_CHOICES, goals=worth)
+            found = [
+                (tuple(sorted(route.sections)), route.score.total - route.score.goals)
+                for route in routes
+            ]
         if len(self._routes) > 256:
             self._routes.clear()
         self._routes[key] = found
         return found
 
     def _listed_by_engine(
-        self, obs: JsonDict, tourists: list[int], ratings: tuple[int, ...]
+        self,
+        obs: JsonDict,
+        tourists: list[int],
+        ratings: tuple[int, ...],
+        rivals: tuple[object, ...],
     ) -> list[tuple[int, ...]] | None:
         """The routes `EnRouteGame.final_choices` already found for this very map, if it
         still holds them (its cache key rebuilt from the observation), else None.
@@ -784,6 +817,7 @@ class EnRouteObservations(ObservationEncoding):
             _mask(sheet["cafes_used"]),
             tuple(self.rating_marks[i][pp] for i, pp in enumerate(ratings)),
             -1 if objective is None else self.objective_index[objective["id"]],
+            rivals,
         )
         listed = cache.get(key)
         if not isinstance(listed, list):
@@ -822,6 +856,14 @@ class EnRouteObservations(ObservationEncoding):
             entry = sequence[slot] if slot < len(sequence) else None
             face_up = entry is not None and entry != "face down"
             vector += one_hot(self.card_index[entry] if face_up else None, cards)
+
+
+def _flat_tourists(sheet: JsonDict) -> list[int]:
+    """A map's tourists as the state keeps them: location * 3 + type."""
+    tourists = [0] * (LOCATIONS * 3)
+    for loc, counts in sheet["tourists"].items():
+        tourists[int(loc) * 3 : int(loc) * 3 + 3] = counts
+    return tourists
 
 
 def _mask(indices: list[int]) -> int:

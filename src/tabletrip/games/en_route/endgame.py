@@ -10,6 +10,7 @@ from tabletrip.core import JsonDict, Result
 from tabletrip.games.en_route import goals as goal_rules
 from tabletrip.games.en_route.geometry import LOCATIONS, locations_on_route, section_between
 from tabletrip.games.en_route.phases import OVER
+from tabletrip.games.en_route.route_goals import MapFacts, RouteGoals, for_seat
 from tabletrip.games.en_route.scoring import Breakdown, FinalBoard, Landmark, score_route
 
 if TYPE_CHECKING:
@@ -47,6 +48,27 @@ def final_board(state: EnRouteState, seat: int) -> FinalBoard:
         visit_them_all=city.vta_crossroads,
         visit_them_all_points=city.vta_scores,
         objective=city.objectives[objective] if objective >= 0 else (),
+    )
+
+
+def route_goals(state: EnRouteState, seat: int) -> RouteGoals | None:
+    """What the Goals add to seat's final routes (route_goals.py), from what it may see: its
+    own map, the others' maps as shown (all revealed once round 10 ends)."""
+    game = state.game
+    others = [MapFacts.from_sheet(state.shown[s]) for s in range(game.players) if s != seat]
+    own = MapFacts.from_sheet(state.sheets[seat])
+    return for_seat(game.city, state.goals, own, others, game.challenge[1] if game.solo else -1)
+
+
+def rivals_key(state: EnRouteState, seat: int) -> tuple[object, ...]:
+    """What the Goals' worth for seat's routes depends on beyond its own map (a cache key)."""
+    return (
+        tuple(state.goals),
+        tuple(
+            (sheet.sections, tuple(sheet.tourists), sheet.cafes_gained)
+            for s, sheet in enumerate(state.shown)
+            if s != seat
+        ),
     )
 
 

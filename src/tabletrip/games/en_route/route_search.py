@@ -2,7 +2,8 @@
 
 A final route is any trail over the drawn sections: continuous, each section at most once, free
 to cross itself and loop; one section is a route, no section is not (unless nothing was drawn).
-`best_routes` returns the k best distinct routes by steps 1-8 of `scoring`, proved optimal.
+`best_routes` returns the k best distinct routes by steps 1-8 of `scoring`, proved optimal;
+given the Goals' worth (route_goals.py), by steps 1-8 plus what the Goals add.
 
 Order: total PP, then route length, tourists, Landmarks (the rulebook's tie-breaks), higher
 first; routes equal in all four come by their trail, smaller first (when such ties straddle the
@@ -17,7 +18,11 @@ The search is a depth-first branch and bound over trails, from every start cross
   grows. A node (trail so far U ending at v) is bounded by scoring U with every drawn section
   still reachable from v (its remaining component R), the objective by the longest the trail
   can become less the position of the first objective crossroads met (or the distance to the
-  nearest one), less the distance from the last one to where the trail may end.
+  nearest one), less the distance from the last one to where the trail may end. What the
+  Goals add only grows too (with the locations and the length), so a node adds it for
+  everything reachable and the longest the trail can become: the PP measured on locations
+  join the `steps` table, those by length come from a table (solo, where the Goals the cell
+  needs couple the two, from `goal_rank`).
 - Parity. A trail from v to t through R leaves out a set J of R's sections whose odd
   crossroads are those of R with v and t toggled (a T-join), so |J| is at least a minimum
   pairing of those crossroads by road distance (exact, memoised by crossroads set).
@@ -52,7 +57,7 @@ odd crossroads come from a few shifts and masks over the whole board at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from heapq import heappop, heappush
 from itertools import pairwise
 from typing import NamedTuple
@@ -66,14 +71,17 @@ from tabletrip.games.en_route.geometry import (
     MAP_SIZE,
     SECTION_ENDS,
     SECTIONS,
+    locations_on_route,
     section_between,
 )
+from tabletrip.games.en_route.route_goals import CornerGoals, RouteGoals
 from tabletrip.games.en_route.scoring import (
     CAFE_BONUS_PP,
     SPECIAL_KINDS,
     Breakdown,
     FinalBoard,
     score_route,
+    trail_sections,
 )
 
 _ROW = CROSSROADS_SIZE
@@ -268,8 +276,13 @@ def is_valid_trail(drawn: Iterable[int], trail: Sequence[int]) -> bool:
     return True
 
 
-def best_routes(board: FinalBoard, drawn: Iterable[int], k: int = 5) -> list[Route]:
-    """The k best distinct final routes over the drawn sections, best first (see the module)."""
+def best_routes(
+    board: FinalBoard, drawn: Iterable[int], k: int = 5, goals: RouteGoals | None = None
+) -> list[Route]:
+    """The k best distinct final routes over the drawn sections, best first (see the module).
+
+    With `goals`, routes rank by steps 1-8 plus what the Goals add (route_goals.py), and each
+    score's `goals` holds the Goal PP the route counts."""
     if k < 1:
         raise ValueError(f"k = {k}: ask for at least 1 route")
     sections = sorted(set(drawn))
@@ -277,21 +290,35 @@ def best_routes(board: FinalBoard, drawn: Iterable[int], k: int = 5) -> list[Rou
         raise ValueError(f"drawn: section indices are 0..{SECTIONS - 1}")
     if not sections:
         return [Route(score_route(board, ()), ())]
-    found = _Search(board, sections, k).run()
-    routes = []
+    found = _Search(board, sections, k, goals).run()
+    ranked = []
     for trail in found:
         canonical = min(trail, trail[::-1])
-        routes.append(Route(score_route(board, canonical), canonical))
-    routes.sort(key=lambda r: (-r.score.total, *(-n for n in r.score.tiebreak), r.trail))
-    return routes
+        score = score_route(board, canonical)
+        extra = 0
+        if goals is not None:
+            locs = locations_on_route(trail_sections(canonical))
+            extra = goals.rank(locs, score.route_length) - goals.pp(locs, score.route_length)
+            score = score.with_goals(goals.pp(locs, score.route_length))
+        ranked.append((-(score.total + extra), *(-n for n in score.tiebreak), canonical, score))
+    ranked.sort(key=lambda r: r[:5])
+    return [Route(r[5], r[4]) for r in ranked]
 
 
 class _Search:
     """One branch-and-bound search: the drawn graph, the packed score tables, the k best."""
 
-    def __init__(self, board: FinalBoard, sections: list[int], k: int) -> None:
+    def __init__(
+        self, board: FinalBoard, sections: list[int], k: int, goals: RouteGoals | None
+    ) -> None:
         self.board = board
         self.k = k
+        # Goals: their PP add up, so the part measured on locations joins the `steps` table
+        # and the part measured by length comes from `length_goals`; solo couples them (the
+        # Goals the cell needs), so `goal_rank` gives both at once.
+        self.goals = goals
+        self.solo_goals = goals is not None and goals.terms.solo_needed >= 0
+        self.corner_goals = None if goals is None else CornerGoals(goals)
         self.drawn = sum(_LINK_BITS[s] for s in sections)
         adjacency: list[list[tuple[int, int, int]]] = [[] for _ in range(CROSSROADS)]
         for s in sections:
@@ -308,6 +335,15 @@ class _Search:
         self.tour_shift = _LAND_BITS
         self.length_shift = _LAND_BITS + max(1, tourists.bit_length())
         self.total_shift = self.length_shift + _LENGTH_BITS
+        self.length_goals: tuple[int, ...] | None = None  # packed Goal PP by route length
+        # The Goal PP measured on corner-space locations, given their tourists by type.
+        self.located_pp: Callable[[int, int, int, int], int] | None = None
+        if goals is not None and self.corner_goals is not None and not self.solo_goals:
+            last = len(goals.lengths) - 1
+            self.length_goals = tuple(
+                goals.lengths[min(n, last)][0] << self.total_shift for n in range(len(sections) + 1)
+            )
+            self.located_pp = self.corner_goals.located_pp
         cafes = CAFE_BONUS_PP * board.unused_cafe_bonuses
         points = board.visit_them_all_points if board.visit_them_all else (0,)
         self.extra = tuple((pp + cafes) << self.total_shift for pp in points)
@@ -405,10 +441,21 @@ class _Search:
                 common += points
                 landmarks += landmark
             total = red * is_red + green * is_green + blue * is_blue + common
+            if self.located_pp is not None:
+                total += self.located_pp(corner, red, green, blue)
             tourists = red + green + blue
             packed = (total << self.total_shift) | (tourists << self.tour_shift) | landmarks
             self.memo[corner] = packed
         return packed
+
+    def goal_rank(self, corner: int, length: int) -> int:
+        """What the Goals add to a route over corner-space locations beyond `steps`, packed
+        as PP. It only grows with the locations and the length, so bounds may use it."""
+        if self.length_goals is not None:
+            return self.length_goals[length]
+        if self.corner_goals is None:
+            return 0
+        return self.corner_goals.rank(corner, length) << self.total_shift
 
     def sums(self, corner: int) -> tuple[int, ...]:
         """Tourists and Special Landmarks by colour on corner-space locations (6 numbers)."""
@@ -518,7 +565,12 @@ class _Search:
         locs, cross, obj, bound_obj, length, more, _ = node
         near = cross | _ends(taken)
         pairs = (near & self.objective).bit_count() >= 2
-        value = self.steps(locs | _corner_locations(taken))
+        reached = locs | _corner_locations(taken)
+        value = self.steps(reached)
+        if self.goals is not None:
+            longest = length + min(more, taken.bit_count())
+            lengths = self.length_goals
+            value += lengths[longest] if lengths is not None else self.goal_rank(reached, longest)
         value += self.extra[(near & self.vta).bit_count()]
         value += (bound_obj if pairs else obj) << self.total_shift
         return value + ((length + min(more, taken.bit_count())) << self.length_shift)
@@ -786,6 +838,8 @@ class _Search:
         objective = self.objective
         objective_index = self.objective_index
         steps = self.steps
+        length_goals = self.length_goals  # Goal PP by length, beside `steps` (not solo)
+        goal_rank = self.goal_rank if self.solo_goals else None
         offer = self.offer
         pairing = self.pairing
         lost_weights = self.lost_weights
@@ -846,6 +900,10 @@ class _Search:
                 key = (steps(locs) + extra[(cross & vta).bit_count()] + (obj << total_shift)) + (
                     length << length_shift
                 )
+                if length_goals is not None:
+                    key += length_goals[length]
+                elif goal_rank is not None:
+                    key += goal_rank(locs, length)
                 if len(top) < k or key > kth:
                     kth = offer(key, used, tuple(path))
             ends_here = ends & reach
@@ -884,8 +942,13 @@ class _Search:
                 origin = min(first) if cross & objective else length + gap
                 span = ending - origin
             rest_links = rest_h | rest_v << vshift
-            base = steps(locs | _corner_locations(rest_links))
+            reached = locs | _corner_locations(rest_links)
+            base = steps(reached)
             base += extra[(everything & vta).bit_count()]
+            if length_goals is not None:
+                base += length_goals[longest]
+            elif goal_rank is not None:
+                base += goal_rank(reached, longest)
             bound = base + (bound_obj << total_shift) + (longest << length_shift)
             if not length:
                 self.probed = bound

@@ -32,8 +32,9 @@ from tabletrip.core import (
     Rng,
     State,
 )
+from tabletrip.core.game import OPEN_MOVE
 from tabletrip.core.rng import mix_seed
-from tabletrip.games.en_route import endgame, hidden, views
+from tabletrip.games.en_route import endgame, hidden, knowledge, views
 from tabletrip.games.en_route.actions import (
     CODEC,
     CafeTourists,
@@ -209,8 +210,11 @@ class EnRouteGame(Game):
             state.solo_slots = deck.draw_many(len(city.solo_rows), rng)
             state.solo_up = sum(1 << i for i, over in enumerate(city.solo_covered_by) if not over)
         state.hands = [deck.draw_many(self.hand_size, rng) for _ in range(players)]
+        state.bottom_known = 0
+        state.whereabouts = knowledge.unknown(players)
         state.objectives = [-1] * players
         state.objective_offers = [[] for _ in range(players)]
+        state.objective_discards = [-1] * players
         if self.use_objectives:
             pile = list(range(len(city.objectives)))
             rng.shuffle(pile)
@@ -336,7 +340,8 @@ class EnRouteGame(Game):
         return super().parse_action(text, state)
 
     def final_choices(self, state: EnRouteState, seat: int) -> list[FinalRoute]:
-        """The best final routes of a seat, best first (cached: its map no longer changes)."""
+        """The best final routes of a seat, best first, by steps 1-8 and what the Goals add
+        (route_goals.py; cached: the maps no longer change)."""
         sheet = state.sheets[seat]
         key = (
             seat,
@@ -346,13 +351,15 @@ class EnRouteGame(Game):
             sheet.cafes_used,
             tuple(state.marks),
             state.objectives[seat],
+            endgame.rivals_key(state, seat),
         )
         cached = self._final_cache.get(key)
         if cached is None:
             if len(self._final_cache) > 256:
                 self._final_cache.clear()
             drawn = mask_indices(sheet.sections)
-            routes = best_routes(state.final_board(seat), drawn, k=FINAL_CHOICES)
+            goals = endgame.route_goals(state, seat)
+            routes = best_routes(state.final_board(seat), drawn, k=FINAL_CHOICES, goals=goals)
             cached = [FinalRoute(route.trail) for route in routes] or [FinalRoute(())]
             self._final_cache[key] = cached
         return cached
@@ -366,6 +373,13 @@ class EnRouteGame(Game):
         state.shown = [Sheet.from_json(s) for s in data["shown"]]
         state.objectives = list(data["objectives"])
         state.objective_offers = [list(o) for o in data["objective_offers"]]
+        # States saved before these fields: nothing known (every card may be anywhere).
+        state.objective_discards = list(data.get("objective_discards", [-1] * self.players))
+        state.bottom_known = data.get("bottom_known", 0)
+        state.whereabouts = [
+            {card: where for card, where in known}
+            for known in data.get("whereabouts", [[] for _ in range(self.players)])
+        ]
         state.goals = list(data["goals"])
         state.marks = list(data["marks"])
         state.finals = [None if f is None else tuple(f) for f in data["finals"]]
@@ -399,9 +413,12 @@ class EnRouteState(State):
     deck: Deck[int]  # the City deck (top is the end); `discards` is the face-up discard pile
     hands: list[list[int]]
     sheets: list[Sheet]  # each seat's map as it really is
-    shown: list[Sheet]  # each seat's map as the other seats have seen it
+    shown: list[Sheet]  # each seat's map as the others have seen it (replaced, not changed)
     objectives: list[int]  # kept Personal Objective card per seat, -1 for none
     objective_offers: list[list[int]]
+    objective_discards: list[int]  # the Personal Objective each seat discarded, -1 for none
+    bottom_known: int  # the deck's bottom cards whose order all know (knowledge.py)
+    whereabouts: list[knowledge.Whereabouts]  # per seat: where cards may be (knowledge.py)
     goals: list[int]  # the three Goal cards in play (A, B, C), or none
     marks: list[int]  # marked upgrade boxes per Iconic Landmark
     finals: list[tuple[int, ...] | None]
@@ -632,7 +649,11 @@ class EnRouteState(State):
 
     def _keep_objective(self, action: KeepObjective) -> None:
         """Setup: keep one Personal Objective, discard the other."""
-        self.objectives[self.seat] = self.game.city.objective_ids.index(action.card)
+        kept = self.game.city.objective_ids.index(action.card)
+        self.objectives[self.seat] = kept
+        self.objective_discards[self.seat] = next(
+            (o for o in self.objective_offers[self.seat] if o != kept), -1
+        )
         self.objective_offers[self.seat] = []
         self._next_in_queue(self.start_round)
 
@@ -643,11 +664,11 @@ class EnRouteState(State):
         cards = [index[c] for c in action.cards]
         for card in cards:
             hand.remove(card)
-        self.deck.put_bottom(cards)
-        hand.extend(self.deck.draw_many(len(cards), self.rng))
-        self.deck.shuffle(self.rng)
+        hand.extend(knowledge.renew(self, self.seat, cards))
         self.sheets[self.seat].renewed = True
-        self.shown[self.seat].renewed = True
+        shown = self.shown[self.seat].copy()  # shown maps are shared by clones: replaced
+        shown.renewed = True
+        self.shown[self.seat] = shown
 
     def _play(self, action: PlayCard | PlayHidden) -> None:
         """Place a card from the hand, as the phase says."""
@@ -692,7 +713,7 @@ class EnRouteState(State):
         else:
             first = next(c for s, c, _ in self.placed if s == self.active)
             removed = [c for s, c, _ in self.placed if s != self.active and c != card]
-            self.deck.put_bottom(removed[:1])  # the other neighbour card, face down
+            knowledge.removed(self, removed[0])  # the other neighbour card, face down
             # The kept card is now a Round card, face up for all; the other leaves the table.
             self.placed = [(s, c, True) for s, c, _ in self.placed if c != removed[0]]
             self.round_cards = [first, card]
@@ -881,8 +902,9 @@ class EnRouteState(State):
             if game.solo:
                 self.deck.discard(self.round_cards[1:])
             self.placed = []
-            for hand in self._hands_in_order():
-                hand.extend(self.deck.draw_many(game.hand_size - len(hand), self.rng))
+            for seat in self._refill_order():
+                hand = self.hands[seat]
+                hand.extend(knowledge.draw(self, seat, game.hand_size - len(hand)))
             if game.solo:
                 self._flip_sequence()
         if not self.is_beginning_round():
@@ -896,9 +918,9 @@ class EnRouteState(State):
         else:
             self.start_round()
 
-    def _hands_in_order(self) -> list[list[int]]:
+    def _refill_order(self) -> list[int]:
         players = self.game.players
-        return [self.hands[(self.active + i) % players] for i in range(players)]
+        return [(self.active + i) % players for i in range(players)]
 
     def _flip_sequence(self) -> None:
         covered = self.game.city.solo_covered_by
@@ -1040,6 +1062,15 @@ class EnRouteState(State):
 
         return board_svg(self, seat)
 
+    def move_disclosure(self, action: Action, after: State) -> str | None:
+        """A card placed face up, the card kept (both neighbour cards are face up by then) and
+        an Advanced rating are open: every seat sees which move it was, and none draws,
+        shuffles or reveals a hidden card. Nothing else is said to be open: face-down cards,
+        choices, renewals and drawing turns are hidden; the last move of a round refills the
+        hands."""
+        kind = type(action)
+        return OPEN_MOVE if kind is PlayCard or kind is KeepCard or kind is Rate else None
+
     def action_targets(self, action: Action) -> tuple[str, ...]:
         """The board keys of what `action` is about: locations, sections, cards (web.py)."""
         from tabletrip.games.en_route.web import action_targets
@@ -1064,6 +1095,9 @@ class EnRouteState(State):
             "shown": [sheet.to_json() for sheet in self.shown],
             "objectives": list(self.objectives),
             "objective_offers": [list(o) for o in self.objective_offers],
+            "objective_discards": list(self.objective_discards),
+            "bottom_known": self.bottom_known,
+            "whereabouts": [[[c, w] for c, w in sorted(t.items())] for t in self.whereabouts],
             "goals": list(self.goals),
             "marks": list(self.marks),
             "finals": [None if f is None else list(f) for f in self.finals],
@@ -1097,9 +1131,12 @@ class EnRouteState(State):
         copy.deck = self.deck.clone()
         copy.hands = [h.copy() for h in self.hands]
         copy.sheets = [sheet.copy() for sheet in self.sheets]
-        copy.shown = [sheet.copy() for sheet in self.shown]
+        copy.shown = self.shown.copy()  # replaced when they change, never changed in place
         copy.objectives = self.objectives.copy()
         copy.objective_offers = [o.copy() for o in self.objective_offers]
+        copy.objective_discards = self.objective_discards.copy()
+        copy.bottom_known = self.bottom_known
+        copy.whereabouts = self.whereabouts.copy()  # replaced, never changed in place
         copy.goals = self.goals.copy()
         copy.marks = self.marks.copy()
         copy.finals = self.finals.copy()

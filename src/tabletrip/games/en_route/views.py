@@ -39,7 +39,8 @@ def public_observation(state: EnRouteState) -> JsonDict:
             None if c < 0 else (deck[c].id if state.solo_up >> i & 1 else "face down")
             for i, c in enumerate(state.solo_slots)
         ],
-        # In a simultaneous Drawing phase nobody knows who has already drawn.
+        # The seats still to draw, in the open Drawing phase only: in a simultaneous one the
+        # seat to decide is public (and so who has finished), how a turn went is not.
         "drawing": (
             [s for s, _, _ in state.draws]
             if state.phase == DRAW and not state._drawing_hidden()
@@ -51,7 +52,7 @@ def public_observation(state: EnRouteState) -> JsonDict:
             else None
         ),
         "sheets": [sheet_json(sheet) for sheet in state.shown],
-        "log": visible_log(state, None),
+        "log": visible_log(state),
     }
 
 
@@ -90,24 +91,23 @@ def observation(state: EnRouteState, seat: int) -> JsonDict:
             "fallback": state.fallback,
             "pending_cafes": list(state.pending_cafes),
         }
-    data["log"] = visible_log(state, seat)
     return data
 
 
 LOG_LENGTH = 10
 
 
-def visible_log(state: EnRouteState, viewer: int | None) -> list[list[object]]:
-    """The last moves `viewer` may read: others' drawing moves are left out entirely (their
-    number would tell how a secret turn went); the maps show the results when revealed."""
+def visible_log(state: EnRouteState) -> list[list[object]]:
+    """The last moves, as every seat saw them (its own too: a determinization for another
+    seat knows them only so). Drawing moves are left out entirely (their number would tell
+    how a secret turn went); the maps show the results when revealed."""
     shown: list[list[object]] = []
-    for seat, action in reversed(state.history):
-        if seat == viewer:
-            shown.append([seat, str(action)])
-        elif action.public() != DRAWING_MOVE:
-            shown.append([seat, action.public()])
-        if len(shown) == LOG_LENGTH:
-            break
+    node = state._history
+    while node is not None and len(shown) < LOG_LENGTH:
+        node, seat, action = node
+        seen = state.public_move(action)
+        if seen != DRAWING_MOVE:
+            shown.append([seat, seen])
     shown.reverse()
     return shown
 
