@@ -138,6 +138,7 @@ def moves_phase(
     state.moves_used = 0
     state.plays = 0
     state.stayed = False
+    state.may_go_back = False
     state.path = [space]
     state.card = -1
     return state
@@ -153,6 +154,7 @@ def start_phase(state: RouteEastState, seat: int, space: int, night_cost: int = 
     state.moves_used = 0
     state.plays = 0
     state.stayed = False
+    state.may_go_back = not state.game.board.rest[space]
     state.path = [space]
     state.card = -1
 

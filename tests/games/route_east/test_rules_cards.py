@@ -542,7 +542,9 @@ def test_pick_up_as_many_action_cards_as_moves() -> None:
         action_on_top(state, "hell_no")
         state.apply(TakeAction())
     assert holds(state, 0, "hell_no") == 3
-    assert state.seat == 1  # out of moves on a Hostel: the turn ended
+    assert state.seat == 0 and legal_strings(state) == ["end"]  # out of moves, cards in hand
+    state.apply(EndTurn())
+    assert state.seat == 1
     assert state.night_cost[0] == 25
 
 

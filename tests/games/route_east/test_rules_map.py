@@ -481,6 +481,7 @@ def test_without_fuel_draw_ignition_stay_and_collect_action_cards() -> None:
         state.apply(TakeAction())
     assert sum(state.hands[0]) == 3
     assert state.pos[0] == border
+    state.apply(EndTurn())
     assert state.seat == 1
     assert state.night_cost[0] == 0
 

@@ -27,6 +27,7 @@ from route_east_situations import (
     quiet_turn,
     refused,
     rig_dice,
+    road_between,
     sid,
     space_of_kind,
     start_phase,
@@ -437,14 +438,32 @@ def test_picking_up_a_card_that_leaves_no_move_to_a_place_to_stay_is_refused() -
 
 
 def test_turn_ends_by_itself_when_nothing_but_ending_is_left() -> None:
-    """Turns (RULES_NOTES): with no moves left and no Action card to play, the turn ends by
+    """Turns (RULES_NOTES): with no moves left and no Action card in hand, the turn ends by
     itself on its place to stay."""
+    state = new_state(2)
+    a, b = road_between(state.game.board, "normal", ("hostel",), ("hostel",))
+    empty_hands(state)
+    moves_phase(state, 0, a, moves=1)
+    state.apply(Move(sid(state, b)))
+    assert state.seat == 1
+    assert state.phase == START
+    assert state.pos[0] == b
+    assert state.night_cost[0] == 25
+
+
+def test_turn_waits_for_end_while_any_action_card_is_held() -> None:
+    """Turns (RULES_NOTES) / hidden information: out of moves, a player holding Action cards
+    ends the turn with `end`, even when none of them can be played now (a Hell no! on your own
+    turn): a turn that ended by itself would tell the table the hand holds nothing playable."""
     state = new_state(2)
     hostel = lodging(state, "hostel")
     moves_phase(state, 0, hostel, moves=1)
     card = action_on_top(state, "hell_no")  # not played on your own turn
     state.apply(TakeAction())
     assert state.hands[0][card] == 1
+    assert state.seat == 0
+    assert legal_strings(state) == ["end"]
+    state.apply(EndTurn())
     assert state.seat == 1
     assert state.phase == START
     assert state.pos[0] == hostel

@@ -197,6 +197,7 @@ def test_end_is_about_the_space_where_the_night_is_spent() -> None:
     a, middle, _ = between(board, "atm")
     moves_phase(state, 0, middle, moves=0)
     state.path = [a, middle]
+    state.may_go_back = True  # stuck by a failed dirt roll
     assert EndTurn() in state.legal_actions()
     assert state.action_targets(EndTurn()) == (f"space-{sid(state, a)}",)
     moves_phase(state, 0, a, moves=0)

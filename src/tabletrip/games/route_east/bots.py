@@ -42,6 +42,7 @@ from tabletrip.games.route_east.content import (
     TOLL,
     Board,
 )
+from tabletrip.games.route_east.nights import tent_to_keep
 from tabletrip.games.route_east.phases import (
     AT_SEA,
     CROSS,
@@ -358,7 +359,8 @@ class HeuristicBot(Bot):
             return self._respond(view, seat)
         if phase == DISCARD:
             hand = view.hands[seat]
-            held = [c for c in range(len(hand)) if hand[c]]
+            keep = tent_to_keep(view)  # the Tent it sleeps under tonight stays
+            held = [c for c in range(len(hand)) if hand[c] and c != keep]
             worst = min(held, key=lambda c: (self._card_value(view, seat, c), c))
             return game.discards[worst]
         return game.roll  # EMBASSY
@@ -592,16 +594,18 @@ class HeuristicBot(Bot):
             passes: int,
             hand: int,
             last_rest: int,
+            stuck: bool,
         ) -> float:
             key = (space, country, left, fuel, money, todo, plays, magic, tent, passes, hand,
-                   last_rest)  # fmt: skip
+                   last_rest, stuck)  # fmt: skip
             value = memo.get(key)
             if value is not None:
                 return value
             value = INF
             for _, cost in options(
-                space, country, left, fuel, money, todo, plays, magic, tent, passes, hand, last_rest
-            ):
+                space, country, left, fuel, money, todo, plays, magic, tent, passes, hand,
+                last_rest, stuck,
+            ):  # fmt: skip
                 if cost < value:
                     value = cost
             memo[key] = value
@@ -647,8 +651,9 @@ class HeuristicBot(Bot):
             if rest[there]:
                 last_rest = there
             return bonus_cost + best(
-                there, country, left, fuel, money, todo, plays, magic, tent, passes, hand, last_rest
-            )
+                there, country, left, fuel, money, todo, plays, magic, tent, passes, hand,
+                last_rest, False,
+            )  # fmt: skip
 
         def options(
             space: int,
@@ -663,8 +668,11 @@ class HeuristicBot(Bot):
             passes: int,
             hand: int,
             last_rest: int,
+            stuck: bool,
         ) -> list[tuple[Action, float]]:
-            """Each action from here and its expected cost."""
+            """Each action from here and its expected cost (`stuck`: by a failed dirt roll, or
+            out of an Embassy, so that ending the turn off a place to stay goes back to
+            `last_rest`; otherwise the night is on a place to stay or under a Tent)."""
             found: list[tuple[Action, float]] = []
             has_tent = plays > 0 and tent > 0
             dist = to_rest_tent if has_tent else to_rest
@@ -697,7 +705,7 @@ class HeuristicBot(Bot):
                     if kind == DIRT:  # an odd roll: the move is spent, the piece stays
                         cost = 0.5 * cost + 0.5 * best(
                             space, country, left - 1, fuel, money, todo, plays, magic, tent,
-                            passes, hand, last_rest,
+                            passes, hand, last_rest, True,
                         )  # fmt: skip
                     elif wins:  # nothing beats winning now
                         return [(game.moves[there], WIN)]
@@ -706,12 +714,12 @@ class HeuristicBot(Bot):
                     gain = take_value if hand < HAND_LIMIT else TAKE_FULL
                     cost = -gain + best(
                         space, country, left - 1, fuel, money, todo, plays, magic, tent, passes,
-                        hand + 1, last_rest,
+                        hand + 1, last_rest, False,
                     )  # fmt: skip
                     found.append((game.take, cost))
             if rest[space]:
                 found.append((game.end, leaf(space, country, fuel, money - lodging[space], todo)))
-            elif left < to_rest[space]:
+            elif stuck and left < to_rest[space]:  # going back follows a failed roll only
                 found.append(
                     (game.end, leaf(last_rest, country, fuel, money - lodging[last_rest], todo))
                 )
@@ -725,7 +733,7 @@ class HeuristicBot(Bot):
                 other = pair[1] if pair[0] == country else pair[0]
                 cost = CARD_VALUES["border_pass"] + best(
                     space, other, left, fuel, money, todo, plays - 1, magic, tent, passes - 1,
-                    hand, space,
+                    hand, space, False,
                 )  # fmt: skip
                 found.append((game.cross_with_pass, cost))
             return found
@@ -751,6 +759,7 @@ class HeuristicBot(Bot):
             count("border_pass"),
             hand_size,
             last_rest,
+            view.may_go_back,
         )
         best_choice: tuple[float, Action | None] = (INF, None)
         for action, cost in choices:

@@ -29,6 +29,7 @@ from tabletrip.games.route_east.actions import (
     TakeAction,
 )
 from tabletrip.games.route_east.content import ATTRACTION, BORDER, DIRT, TARGETED
+from tabletrip.games.route_east.nights import play_strands, tent_needed, tent_to_keep
 from tabletrip.games.route_east.phases import (
     AT_SEA,
     CROSS,
@@ -205,6 +206,11 @@ def _play_problem(state: RouteEastState, action: Play) -> str | None:
         return f"{game.decks.action[card].name} is not aimed at a player"
     elif kind == "fuel" and not state.fuel_supply:
         return "the Fuel Token supply is empty"
+    if state.plays == PLAYS_PER_TURN - 1 and state.phase == MOVES and play_strands(state, card):
+        return (
+            "your Tent is your night here: a second Action card would leave it unplayable "
+            "and you no place to stay"
+        )
     return None
 
 
@@ -239,6 +245,8 @@ def _discard_problem(state: RouteEastState, action: Discard) -> str | None:
         return f"you discard only when holding more than {HAND_LIMIT} Action cards"
     if card is None or not state.hands[state.seat][card]:
         return f"you hold no {action.card!r}"
+    if card == tent_to_keep(state):
+        return "you sleep under this Tent tonight: discard another card"
     return None
 
 
@@ -272,8 +280,13 @@ def _end_problem(state: RouteEastState, action: EndTurn) -> str | None:
         if state.moves_left:
             return "on the boat you use every move to roll for the far shore"
         return None
-    if board.rest[here] or state.moves_left < board.to_rest[here]:
+    if board.rest[here] or (state.may_go_back and state.moves_left < board.to_rest[here]):
         return None
+    if tent_needed(state, state.moves_left):
+        return (
+            "you came here counting on your Tent: `camp` for the night (only a failed dirt "
+            "roll sends a piece back the way it came)"
+        )
     return (
         "you may only end your turn on a Hostel, Hotel or Border (or an attraction with a "
         f"Tent); the nearest is {board.to_rest[here]} moves away"

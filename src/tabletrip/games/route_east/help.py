@@ -56,8 +56,8 @@ HELP: dict[str, str] = {
     ),
     "no_moves": (
         "Your moves are used up. You may still play Action cards (two a turn at most), then end "
-        "the turn: away from a Hostel, Hotel or Border your piece goes back the way it came to "
-        "the last one, unless a Tent lets you sleep on the attraction you are on."
+        "the turn. On an attraction a Tent lets you sleep there; a piece stuck by a failed "
+        "dirt-road roll goes back the way it came to the last Hostel, Hotel or Border."
     ),
     "at_sea": (
         "You are on the Caspian boat: every move is a roll of the die, and a 6 lands you in the "

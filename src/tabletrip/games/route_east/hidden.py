@@ -2,7 +2,14 @@
 
 Hidden from a seat: the order of every deck (Ignition, Border, Action, ATM), the other seats'
 Action cards (their count is public), the other seats' attractions still face down (a seat's
-last attraction is face up, visited ones too), and the attraction cards nobody drew.
+last attraction is face up, visited ones too), the attraction cards nobody drew, and which
+card each other seat put back under the Action deck (`discard a card`).
+
+What the seat knows stays true in every copy: its own cards put under the Action deck keep
+their places; the turn's player, off a place to stay where only a Tent saves its night, holds
+a Tent; an attraction another seat stood on without turning it face up is not one of its
+cards; each seat's attractions lie in different countries. The copy's history is the one the
+seat saw (`State.seen_history`): other seats' discards in it name no card.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Rng
+from tabletrip.games.route_east.nights import tent_needed
 
 if TYPE_CHECKING:
     from tabletrip.games.route_east.rules import RouteEastState
@@ -18,8 +26,9 @@ if TYPE_CHECKING:
 def determinize(state: RouteEastState, seat: int, rng: Rng) -> RouteEastState:
     """A copy consistent with `seat`'s observation, the rest resampled with `rng`."""
     copy = state.clone()
+    state._conceal_history(copy, seat)
     others = [s for s in range(copy.game.players) if s != seat]
-    _deal_action_cards(copy, others, rng)
+    _deal_action_cards(copy, seat, others, rng)
     for deck in (copy.ignition, copy.border, copy.atm):
         rng.shuffle(deck.cards)
     _deal_attractions(copy, others, rng)
@@ -27,9 +36,13 @@ def determinize(state: RouteEastState, seat: int, rng: Rng) -> RouteEastState:
     return copy
 
 
-def _deal_action_cards(copy: RouteEastState, others: list[int], rng: Rng) -> None:
-    """Others' hands and the Action deck are pooled, shuffled and dealt back, counts kept."""
-    pool = copy.action.cards
+def _deal_action_cards(copy: RouteEastState, seat: int, others: list[int], rng: Rng) -> None:
+    """Others' hands and the Action deck are pooled, shuffled and dealt back, counts kept; the
+    cards `seat` itself put under the deck stay where it put them."""
+    deck = copy.action.cards
+    kept = {i for i, putter in enumerate(copy.under) if putter == seat}
+    # Without cards of its own under the deck, the deck itself is the pool (dealt back last).
+    pool = [card for i, card in enumerate(deck) if i not in kept] if kept else deck
     sizes = {}
     for s in others:
         hand = copy.hands[s]
@@ -38,17 +51,28 @@ def _deal_action_cards(copy: RouteEastState, others: list[int], rng: Rng) -> Non
             pool.extend([card] * count)
         copy.hands[s] = [0] * len(hand)
     rng.shuffle(pool)
+    mover = copy.seat
+    if mover != seat and sizes.get(mover) and tent_needed(copy, copy.moves_left):
+        # It walked where only a Tent gives a night: everyone saw that it holds one.
+        tents = set(copy.game.cards_of_kind.get("tent", ()))
+        i = next((i for i in range(len(pool) - 1, -1, -1) if pool[i] in tents), -1)
+        if i >= 0:
+            copy.hands[mover][pool.pop(i)] += 1
+            sizes[mover] -= 1
     for s in others:
         hand = copy.hands[s]
         for _ in range(sizes[s]):
             hand[pool.pop()] += 1
+    if kept:
+        for i in range(len(deck)):
+            if i not in kept:
+                deck[i] = pool.pop()
 
 
 def _deal_attractions(copy: RouteEastState, others: list[int], rng: Rng) -> None:
-    """Face-down attractions of the others come from the cards nobody saw, each seat's
-    attractions still in different countries."""
+    """Face-down attractions of the others come from the cards nobody saw: each seat's cards in
+    different countries, none on a space the seat stood on without turning it face up."""
     board = copy.game.board
-    dealt = {a for hand in copy.attractions for a in hand}
     hidden: dict[int, list[int]] = {}
     for s in others:
         unvisited = copy.unvisited(s)
@@ -56,24 +80,83 @@ def _deal_attractions(copy: RouteEastState, others: list[int], rng: Rng) -> None
             hidden[s] = unvisited
     if not hidden:
         return
+    dealt = {a for hand in copy.attractions for a in hand}
     pool = [a for a in range(len(board.attractions)) if a not in dealt]
     for cards in hidden.values():
         pool.extend(cards)
     rng.shuffle(pool)
-    for s, cards in hidden.items():
-        kept = [a for a in copy.attractions[s] if a not in cards]
-        countries = {board.attractions[a].country for a in kept}
-        fresh = []
-        for _ in cards:
-            pick = next(
-                (
-                    i
-                    for i in range(len(pool) - 1, -1, -1)
-                    if board.attractions[pool[i]].country not in countries
-                ),
-                len(pool) - 1,
-            )
-            card = pool.pop(pick)
-            countries.add(board.attractions[card].country)
-            fresh.append(card)
-        copy.attractions[s] = kept + fresh
+    country_of = copy.game.attraction_country
+    seats = sorted(hidden, key=lambda s: -len(hidden[s]))  # the most cards to find first
+    wants = [
+        (s, len(hidden[s]), {country_of[a] for a in copy.attractions[s] if a not in hidden[s]})
+        for s in seats
+    ]
+    chosen = _greedy_deal(pool, wants, copy.landed, country_of)
+    if chosen is None:  # the shuffle left a seat short: search (the true deal always fits)
+        chosen = _search_deal(pool, wants, copy.landed, country_of)
+    for s in seats:
+        kept = [a for a in copy.attractions[s] if a not in hidden[s]]
+        copy.attractions[s] = kept + chosen[s]
+
+
+Wants = list[tuple[int, int, set[int]]]  # (seat, cards to deal it, countries it already has)
+
+
+def _greedy_deal(
+    pool: list[int], wants: Wants, landed: list[int], country_of: tuple[int, ...]
+) -> dict[int, list[int]] | None:
+    """Deal from the top of the shuffled pool, each seat taking the next card that fits; None
+    if a seat is left short."""
+    pool = pool.copy()
+    chosen: dict[int, list[int]] = {}
+    for s, count, taken in wants:
+        countries = set(taken)
+        mask = landed[s]
+        picked = []
+        for _ in range(count):
+            for i in range(len(pool) - 1, -1, -1):
+                card = pool[i]
+                if country_of[card] not in countries and not mask >> card & 1:
+                    break
+            else:
+                return None
+            pool.pop(i)
+            countries.add(country_of[card])
+            picked.append(card)
+        chosen[s] = picked
+    return chosen
+
+
+def _search_deal(
+    pool: list[int], wants: Wants, landed: list[int], country_of: tuple[int, ...]
+) -> dict[int, list[int]]:
+    """A deal of the shuffled pool that fits every seat, by search with backtracking."""
+    chosen: dict[int, list[int]] = {s: [] for s, _, _ in wants}
+    countries = {s: set(taken) for s, _, taken in wants}
+    used = [False] * len(pool)
+
+    def fill(k: int, start: int) -> bool:
+        if k == len(wants):
+            return True
+        s, count, _ = wants[k]
+        picked = chosen[s]
+        if len(picked) == count:
+            return fill(k + 1, 0)
+        mask, have = landed[s], countries[s]
+        for i in range(start, len(pool)):
+            card = pool[i]
+            if used[i] or country_of[card] in have or mask >> card & 1:
+                continue
+            used[i] = True
+            picked.append(card)
+            have.add(country_of[card])
+            if fill(k, i + 1):
+                return True
+            have.discard(country_of[card])
+            picked.pop()
+            used[i] = False
+        return False
+
+    found = fill(0, 0)
+    assert found, "the true deal always fits"
+    return chosen

@@ -54,6 +54,7 @@ from tabletrip.games.route_east.content import (
     load_board,
     load_decks,
 )
+from tabletrip.games.route_east.nights import play_strands, tent_needed, tent_to_keep, way_back
 from tabletrip.games.route_east.phases import (
     AFTER_IGNITION,
     AFTER_TRAIN,
@@ -120,6 +121,7 @@ class RouteEastGame(Game):
         chosen = options.get("attractions")
         self.attraction_count: int = chosen if chosen else (3 if players == 2 else 2)
         self.kind_of_card = tuple(card.effect.kind for card in decks.action)
+        self.attraction_country = tuple(a.country for a in board.attractions)
         self.cards_of_kind: dict[str, tuple[int, ...]] = {}
         for i, kind in enumerate(self.kind_of_card):
             self.cards_of_kind[kind] = (*self.cards_of_kind.get(kind, ()), i)
@@ -199,6 +201,8 @@ class RouteEastGame(Game):
         state.turns = [0] * players
         state.bankruptcies = [0] * players
         state.embassy_stays = [0] * players
+        state.landed = [0] * players
+        state.under = []
         state.attack = None
         state.hell_nos = 0
         state.winner = -1
@@ -218,12 +222,13 @@ class RouteEastGame(Game):
         for name in ("ignition", "border", "action", "atm"):
             setattr(state, name, Deck.from_json(data[name]))
         for name in _LIST_FIELDS:
-            setattr(state, name, list(data[name]))
+            setattr(state, name, list(data.get(name, [0] * self.players)))
+        state.under = list(data.get("under", ()))
         state.hands = [list(h) for h in data["hands"]]
         state.attractions = [list(a) for a in data["attractions"]]
         state.path = list(data["path"])
         for name in _SCALAR_FIELDS:
-            setattr(state, name, data[name])
+            setattr(state, name, data[name] if name in data else _SCALAR_DEFAULTS[name])
         state.phase = PHASE_NAMES.index(data["phase"])
         state.attack = tuple(data["attack"]) if data["attack"] is not None else None
         state.events = tuple(tuple(e) for e in data["events"])
@@ -286,6 +291,10 @@ class RouteEastState(State):
     turns: list[int]
     bankruptcies: list[int]
     embassy_stays: list[int]
+    landed: list[int]  # per seat, bit mask of attraction ids whose space it stood on
+    # Per card put under the Action deck and still in it, from the bottom up, who put it there
+    # (under[i] put action.cards[i]): that seat knows the card, the others do not.
+    under: list[int]
     first_player: int
     seat: int
     phase: int
@@ -294,6 +303,9 @@ class RouteEastState(State):
     moves_used: int
     plays: int  # Action cards played this turn
     stayed: bool  # declined to cross after the Border card
+    # Short of a place to stay, the piece may go back the way it came: after a failed dirt
+    # roll (until it moves or picks up a card) or when the turn began off one (an Embassy).
+    may_go_back: bool
     path: list[int]  # spaces entered this turn, to go back the way you came
     card: int  # the Ignition or Border card kind drawn this turn (-1: none)
     card_deck: int
@@ -350,7 +362,8 @@ class RouteEastState(State):
             return [game.accept]
         if phase == DISCARD:
             hand = self.hands[seat]
-            return [game.discards[c] for c in range(len(hand)) if hand[c]]
+            keep = tent_to_keep(self)
+            return [game.discards[c] for c in range(len(hand)) if hand[c] and c != keep]
         return [game.roll]  # EMBASSY
 
     def _moves_actions(self) -> list[Action]:
@@ -392,7 +405,7 @@ class RouteEastState(State):
             and self.holds(seat, "freight_train")
         ):
             actions.extend(game.trains[s] for s in self.train_stops())
-        if board.rest[here] or left < board.to_rest[here]:
+        if board.rest[here] or (self.may_go_back and left < board.to_rest[here]):
             actions.append(game.end)
         if has_tent and board.kinds[here] == ATTRACTION:
             actions.append(game.camp)
@@ -408,12 +421,17 @@ class RouteEastState(State):
         seat = self.seat
         hand = self.hands[seat]
         kinds = game.kind_of_card
+        last_play_needs_tent = self.plays == PLAYS_PER_TURN - 1 and tent_needed(
+            self, self.moves_left
+        )
         targets: list[int] | None = None
         for card, count in enumerate(hand):
             if not count:
                 continue
             kind = kinds[card]
             if kind not in FREE_PLAY_KINDS:
+                continue
+            if last_play_needs_tent and play_strands(self, card):
                 continue
             if kind in TARGETED:
                 if targets is None:
@@ -556,6 +574,7 @@ class RouteEastState(State):
                 roll = self.rng.roll()
                 self._event("roll", seat, roll, "dirt")
                 if roll % 2:
+                    self.may_go_back = True  # out of moves now, it goes back the way it came
                     return  # the move is spent and the piece stays
         self._enter(seat, there)
 
@@ -563,6 +582,7 @@ class RouteEastState(State):
         """Spend a move on an Action card (over 5 cards, one goes back under the deck)."""
         self.moves_left -= 1
         self.moves_used += 1
+        self.may_go_back = False  # the last move picked up a card, not a roll that failed
         self._draw_action_cards(self.seat, 1)
         self._check_hand()
 
@@ -598,6 +618,7 @@ class RouteEastState(State):
         self.path.append(there)
         if board.kinds[there] == ATTRACTION:
             self._spend_card(seat, "tent")
+            self.landed[seat] |= 1 << board.attraction_at[there]
             self._visit(seat, there)
             self.night_cost[seat] = 0
         else:
@@ -612,6 +633,7 @@ class RouteEastState(State):
         card = self.game.decks.action_index[action.card]
         self.hands[self.seat][card] -= 1
         self.action.put_bottom((card,))
+        self.under.insert(0, self.seat)
         self._resume()
 
     def _choose_target(self, action: ChooseTarget) -> None:
@@ -652,7 +674,7 @@ class RouteEastState(State):
         elif board.rest[here]:
             self.night_cost[seat] = board.lodging[here]
         else:
-            back = self._way_back(seat)
+            back = way_back(self, seat)
             self.pos[seat] = back
             self._event("back", seat, back)
             self.night_cost[seat] = board.lodging[back]
@@ -704,6 +726,7 @@ class RouteEastState(State):
         self.plays = 0
         self.stayed = False
         self.path = [self.pos[seat]]
+        self.may_go_back = not self.game.board.rest[self.pos[seat]]
         self.card = -1
         self.card_deck = NO_CARD
         self.after = MOVES
@@ -760,25 +783,15 @@ class RouteEastState(State):
         return False
 
     def _settle(self) -> None:
-        """End the turn by itself when ending it is the only thing left to do."""
-        seat = self.seat
+        """End the turn by itself when ending it is the only thing left to do.
+
+        Only public facts decide it (no moves left, and two cards played or none in hand):
+        waiting on what the hand could still play would tell the table what is in it.
+        """
         if self.moves_left or self.phase != MOVES:
             return
-        if self.plays < PLAYS_PER_TURN:
-            kinds = self.game.kind_of_card
-            on_attraction = self.game.board.kinds[self.pos[seat]] == ATTRACTION
-            for card, count in enumerate(self.hands[seat]):
-                if not count:
-                    continue
-                kind = kinds[card]
-                if kind == "tent" and on_attraction:
-                    return
-                if kind not in FREE_PLAY_KINDS or (kind == "fuel" and not self.fuel_supply):
-                    continue
-                if kind not in TARGETED or self.targets_for(seat):
-                    return
-            if pass_crossing_problem(self) is None:
-                return
+        if self.plays < PLAYS_PER_TURN and any(self.hands[self.seat]):
+            return
         self._end(self.game.end)  # not an action in the record: replay repeats it by itself
 
     def _enter(self, seat: int, there: int) -> None:
@@ -787,6 +800,7 @@ class RouteEastState(State):
         board = self.game.board
         self.pos[seat] = there
         self.path.append(there)
+        self.may_go_back = False
         kind = board.kinds[there]
         if kind == ATM:
             if not self.atm.cards:
@@ -800,6 +814,7 @@ class RouteEastState(State):
                 self._gain_fuel(seat, 1)
                 self._event("fuel", seat)
         elif kind == ATTRACTION:
+            self.landed[seat] |= 1 << board.attraction_at[there]
             self._visit(seat, there)
         elif kind == FINISH and self.all_visited(seat):
             self.winner = seat
@@ -892,37 +907,16 @@ class RouteEastState(State):
         else:
             self._send_to_embassy(target)
 
-    def _way_back(self, seat: int) -> int:
-        """The nearest Hostel, Hotel or Border back the way you came this turn."""
-        board = self.game.board
-        for space in reversed(self.path):
-            if board.rest[space]:
-                return space
-        # Released from an Embassy, the path may hold no place to stay: the nearest one.
-        here = self.pos[seat]
-        country = self.country[seat]
-        seen = {here}
-        frontier = [here]
-        while frontier:
-            nxt = []
-            for space in frontier:
-                for there, _, _ in board.steps.get((space, country), ()):
-                    if there in seen:
-                        continue
-                    if board.rest[there]:
-                        return there
-                    seen.add(there)
-                    nxt.append(there)
-            frontier = sorted(nxt)
-        return here  # pragma: no cover - every space reaches a place to stay
-
     def _draw_action_cards(self, seat: int, count: int) -> None:
         hand = self.hands[seat]
+        under = self.under
         for _ in range(count):
             card = self.action.draw(self.rng)
             if card is None:
                 return
             hand[card] += 1
+            if len(under) > len(self.action.cards):  # drawn from among the cards put under
+                del under[len(self.action.cards) :]
 
     def _spend_card(self, seat: int, kind: str, counts: bool = True) -> None:
         """Play (discard) one Action card of this effect kind from the seat's hand."""
@@ -1066,7 +1060,9 @@ class RouteEastState(State):
     def move_disclosure(self, action: Action, after: State) -> str | None:
         """A move whose card or space everyone sees is open when it rolled, shuffled and drew
         nothing (the generator and every pile as they were) and the game goes on, and a
-        drawing move when it did; draws and rolls are always drawing moves."""
+        drawing move when it did; draws and rolls are always drawing moves. Landing on an
+        attraction while some of yours are face down is not open: it shows whether it was one
+        (a drawing move when one is turned face up, else not known)."""
         kind = type(action)
         if kind not in OPEN_KINDS and kind not in DRAWING_KINDS:
             return None
@@ -1082,6 +1078,15 @@ class RouteEastState(State):
         )
         if chance:
             return DRAWING_MOVE
+        mover = self.seat
+        if (
+            kind in (Move, FreightTrain)
+            and self.game.board.kinds[after.pos[mover]] == ATTRACTION
+            and len(self.unvisited(mover)) >= 2
+        ):
+            # Landing on an attraction shows whether it was one of the mover's face-down cards:
+            # one turned face up stands; one that was not the mover's is left to the observers.
+            return DRAWING_MOVE if after.visited[mover] != self.visited[mover] else None
         return OPEN_MOVE if kind in OPEN_KINDS and not after.is_over else None
 
     def decision_help(self) -> str:
@@ -1098,6 +1103,7 @@ class RouteEastState(State):
             data[name] = getattr(self, name).to_json()
         for name in _LIST_FIELDS:
             data[name] = list(getattr(self, name))
+        data["under"] = list(self.under)
         data["hands"] = [list(h) for h in self.hands]
         data["attractions"] = [list(a) for a in self.attractions]
         data["path"] = list(self.path)
@@ -1128,6 +1134,8 @@ class RouteEastState(State):
         copy.turns = self.turns.copy()
         copy.bankruptcies = self.bankruptcies.copy()
         copy.embassy_stays = self.embassy_stays.copy()
+        copy.landed = self.landed.copy()
+        copy.under = self.under.copy()
         copy.hands = [h.copy() for h in self.hands]
         copy.attractions = [a.copy() for a in self.attractions]
         copy.path = self.path.copy()
@@ -1140,6 +1148,7 @@ class RouteEastState(State):
         copy.moves_used = self.moves_used
         copy.plays = self.plays
         copy.stayed = self.stayed
+        copy.may_go_back = self.may_go_back
         copy.card = self.card
         copy.card_deck = self.card_deck
         copy.attack = self.attack
@@ -1169,6 +1178,7 @@ _LIST_FIELDS = (
     "turns",
     "bankruptcies",
     "embassy_stays",
+    "landed",
 )
 _SCALAR_FIELDS = (
     "fuel_supply",
@@ -1179,12 +1189,16 @@ _SCALAR_FIELDS = (
     "moves_used",
     "plays",
     "stayed",
+    "may_go_back",
     "card",
     "card_deck",
     "hell_nos",
     "winner",
     "over",
 )
+
+# Fields a state saved before they existed loads with.
+_SCALAR_DEFAULTS: dict[str, Any] = {"may_go_back": False}
 
 _MOVES = {
     DrawIgnition: RouteEastState._draw_ignition,

@@ -36,6 +36,7 @@ from tabletrip.games.route_east.actions import (
     TakeAction,
 )
 from tabletrip.games.route_east.content import Board
+from tabletrip.games.route_east.nights import way_back
 from tabletrip.games.route_east.phases import AT_SEA, MOVES
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ def action_targets(state: RouteEastState, action: Action) -> tuple[str, ...]:
     if isinstance(action, EndTurn):
         night = here
         if state.status[seat] != AT_SEA and not board.rest[here]:
-            night = state._way_back(seat)
+            night = way_back(state, seat)
         return (space_target(board.space_ids[night]),)
     if isinstance(action, Camp):
         return (space_target(board.space_ids[here]),)
