@@ -148,7 +148,7 @@ def test_goals_favours_explore_cards_and_experience_match_the_final_state(index:
     state, found = finished(index), facts(index)
     assert found["region"] == state.game.options["region"]
     assert found["single_goal"] == state.single_goal
-    assert found["double_goal"] == state.game.double_tile.id
+    assert found["double_goal"] == state.double_goal
     for seat in range(state.num_players):
         assert found["single_goal_reached"][seat] == state.single_done[seat]
         assert found["double_goal_reached"][seat] == state.double_done[seat]

@@ -247,3 +247,19 @@ def test_the_fast_icon_chooser_picks_as_pick_icon() -> None:
         candidates = sorted(rnd.sample(range(len(ICONS)), rnd.randrange(1, len(ICONS) + 1)))
         choose = icon_chooser(SimpleNamespace(steps=steps), gaps)  # type: ignore[arg-type]
         assert choose("test", candidates) == pick_icon(steps, candidates, thresholds)
+
+
+def test_a_step_back_is_paid_with_the_token_that_loses_least() -> None:
+    """Map Icons, "Move an Experience Icon Back 1 Space": the bot pays with the token whose
+    step back costs the least on its smoothed track (History on 1, below any threshold, not
+    Food on 5 nor Art on 9, a step from its flip), then its Traveler follows the path."""
+    state = new_state(2, seed=3, region="loire-valley")
+    state.traveler[0] = state.game.space_index["azay-le-rideau"]
+    state.single_done[0] = True
+    state.trips[0].steps = [0, 9, 5, 1, 0, 0]
+    state.apply(state.game.parse_action("dotted saumur", state))
+    action = HeuristicBot(seed=1).act(state)
+    assert action in state.legal_actions()
+    assert action == ChooseIcon("history")
+    state.apply(action)
+    assert state.traveler[0] == state.game.space_index["saumur"]

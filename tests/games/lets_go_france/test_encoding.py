@@ -207,6 +207,20 @@ def test_mask_is_the_legal_actions_at_the_start() -> None:
     )
 
 
+def test_mask_offers_a_wild_token_and_a_step_back_beside_a_step_back_path() -> None:
+    """Map Icons and Wild tokens while planning: beside a dotted path paid with a step back,
+    the mask holds the Wild tokens and the dotted path like the legal actions."""
+    state, encoding = new_state(2)
+    state.traveler[0] = state.game.space_index["azay-le-rideau"]
+    state.trips[0].steps = [0, 2, 0, 0, 0, 0]
+    state.trips[0].wild = 1
+    actions = encoding.actions
+    legal = state.legal_actions()
+    assert any(isinstance(a, SpendWild) for a in legal)
+    assert DottedPath("saumur") in legal
+    assert actions.legal_indices(state) == sorted(actions.encode(a, state) for a in legal)
+
+
 # --- the observation vector (module docstring, "Observation vector") ---------------------------
 
 
@@ -276,6 +290,13 @@ def test_solo_vector_holds_the_travel_agent_last() -> None:
     assert agent == [s / 20 for s in steps] and sorted(steps) == [1, 2, 3, 4, 5, 6]
     assert fields["experience"][:6] == [0.0] * 6
     assert len(fields["to_move"]) == 1 and len(fields["stacks"]) == 1
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_vector_shows_the_double_flag_side_in_play(side: int) -> None:
+    """Setup 6: the side of the region's double-flag tile chosen is on the table."""
+    state, encoding = new_state(2, double_flag_side="ab"[side])
+    assert vector_fields(encoding, state, 1)["double_goal"] == [float(side == 0), float(side)]
 
 
 def test_vector_shows_the_decision_owed() -> None:

@@ -125,7 +125,7 @@ def longest_run_goal() -> LetsGoState:
     state.round = len(state.game.board.rounds)
     put(state, 0, MON, "jardin-des-tuileries", "parc-andre-citroen", "square-du-vert-galant")
     put(state, 0, TUE, "baguette", "chocolatier")
-    state.double_done[0] = True
+    state.double_goal, state.double_done[0] = "longest-icon-run", True
     start_trip(state)
     advance_trip(state)
     assert (state.phase, state.seat, state.pending) == (TRIP, 0, [("goal_icon",)])

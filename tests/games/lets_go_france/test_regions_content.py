@@ -127,8 +127,10 @@ def test_setup_seven_goal_tiles_three_single_flag_four_double_flag(
     assert all(face.flag == 1 and face.region is None for face in faces)
     # "Choose one of the double-flag tiles with the same name as the chosen Regional Map board."
     assert Counter(t.region for t in regions.double_flag_tiles) == Counter(content.REGIONS)
-    assert all(t.flag == 2 for t in regions.double_flag_tiles)
-    ids = [g.id for g in [*faces, *regions.double_flag_tiles]]
+    doubles = [face for tile in regions.double_flag_tiles for face in tile.faces]
+    assert len(doubles) == 8  # double-sided too ("7 Goal tiles (double-sided)")
+    assert all(face.flag == 2 and face.region for face in doubles)
+    ids = [g.id for g in [*faces, *doubles]]
     assert len(set(ids)) == len(ids)
 
 
@@ -170,20 +172,21 @@ def test_paths_are_solid_or_dotted_with_a_cost(
     region = by_id[region_id]
     dotted = [p for p in region.paths if p.dotted]
     assert dotted, "every map has dotted shortcuts"
-    assert all(p.cost in ("research", "wild") for p in dotted)
+    assert all(p.cost in ("research", "wild", "experience") for p in dotted)
     assert all(p.cost is None for p in region.paths if not p.dotted)
     # At most one line of each kind between two towns (a dotted one may run beside a solid one).
     kinds = Counter((frozenset((p.a, p.b)), p.dotted) for p in region.paths)
     assert max(kinds.values()) == 1
 
 
-def test_dotted_paths_cost_research_or_wild_and_some_run_beside_solid_ones(
+def test_dotted_paths_cost_a_map_icon_and_some_run_beside_solid_ones(
     regions: content.RegionsSpec,
 ) -> None:
-    # "If there is both a dotted line and a solid line between two spaces, the player may
-    # choose to travel on either line."
+    # Quick Icon Guide, Map Icons: a Wild token, a Research token, an Experience icon back 1
+    # space. "If there is both a dotted line and a solid line between two spaces, the player
+    # may choose to travel on either line."
     costs = {p.cost for r in regions.regions for p in r.paths if p.dotted}
-    assert costs == {"research", "wild"}
+    assert costs == {"research", "wild", "experience"}
     beside = [
         (r.id, p.a, p.b)
         for r in regions.regions
@@ -300,7 +303,7 @@ def test_goal_tiles_single_flag_faces(regions: content.RegionsSpec) -> None:
         "any_icons",
         "reward_space",
         "one_time_cards",
-        "lowest_icon_points",
+        "point_tokens",
         "wild_tokens",
         "research_tokens",
     }
@@ -310,20 +313,18 @@ def test_goal_tiles_single_flag_faces(regions: content.RegionsSpec) -> None:
         "end_of_saturday",
         2,
     )
-    assert (faces["lowest_icon_points"].timing, faces["lowest_icon_points"].points) == (
-        "end_of_saturday",
-        2,
-    )
-    for effect in ("wild_tokens", "research_tokens"):
+    for effect in ("wild_tokens", "research_tokens", "point_tokens"):
         assert faces[effect].timing == "immediately"
-        assert 1 <= faces[effect].count <= 3
+        assert 1 <= faces[effect].count <= 4
     # Two faces of one tile are different goals.
     for tile in regions.single_flag_tiles:
         assert tile.faces[0].effect != tile.faces[1].effect
 
 
 def test_goal_tiles_double_flag_one_per_region(regions: content.RegionsSpec) -> None:
-    tiles = {t.region: t for t in regions.double_flag_tiles}
+    """The clarifications' regional faces, each on its region's tile (side a); the other
+    sides are original content."""
+    tiles = {t.region: t.faces[0] for t in regions.double_flag_tiles}
     loire = tiles["loire-valley"]
     assert (loire.effect, loire.timing, loire.day) == (
         "highlight_again",
@@ -340,16 +341,23 @@ def test_goal_tiles_double_flag_one_per_region(regions: content.RegionsSpec) -> 
         "end_of_saturday",
         3,
     )
+    backs = {t.region: t.faces[1] for t in regions.double_flag_tiles}
+    assert (backs["loire-valley"].effect, backs["loire-valley"].points) == (
+        "lowest_icon_points",
+        2,
+    )
+    assert all(face.timing != "immediately" for face in backs.values())
 
 
 def test_goal_tiles_have_short_texts_naming_their_timing(regions: content.RegionsSpec) -> None:
     faces = [face for tile in regions.single_flag_tiles for face in tile.faces]
+    faces += [face for tile in regions.double_flag_tiles for face in tile.faces]
     starts = {
         "immediately": "Immediately",
         "end_of_tuesday": "End of Tuesday",
         "end_of_saturday": "End of Saturday",
     }
-    for goal in [*faces, *regions.double_flag_tiles]:
+    for goal in faces:
         assert goal.effect in content.GOAL_EFFECTS and goal.timing in content.GOAL_TIMINGS
         assert 10 <= len(goal.text) <= 120, goal.id
         assert goal.text.startswith(starts[goal.timing]), goal.id
@@ -377,6 +385,8 @@ def _cost_on_solid_path(data: dict[str, Any]) -> None:
 
 def _two_double_flag_tiles_for_one_region(data: dict[str, Any]) -> None:
     data["double_flag_tiles"][3]["region"] = "loire-valley"
+    for face in data["double_flag_tiles"][3]["faces"]:
+        face["region"] = "loire-valley"
 
 
 def _unknown_bonus_icon(data: dict[str, Any]) -> None:

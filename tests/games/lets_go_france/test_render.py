@@ -227,7 +227,7 @@ def test_map_svg_draws_every_space_path_and_traveler() -> None:
     dotted = with_class(root, "dotted")
     assert len(dotted) == sum(p.dotted for p in region.paths)
     for element in dotted:
-        assert any(t.text in ("R", "W") for t in element.iter(f"{SVG}text"))
+        assert any(t.text in ("R", "W", "-1") for t in element.iter(f"{SVG}text"))
     pins = {e.get("data-seat"): e.get("data-space") for e in with_class(root, "traveler")}
     assert pins == {str(s): space for s, space in travelers.items() if space is not None}
 

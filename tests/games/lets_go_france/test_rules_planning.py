@@ -306,8 +306,9 @@ def test_setup_goal_tiles_one_single_flag_face_at_random_and_the_regions_double_
     chosen Regional Map board's name."""
     state = new_state(2, region)
     assert state.game.region.id == region
-    assert state.game.double_tile.region == region
-    assert state.game.double_tile.flag == 2
+    double = state.game.goals[state.double_goal]
+    assert (double.region, double.flag) == (region, 2)
+    assert double in state.game.double_faces
     assert state.single_goal in SINGLE_FACES
     faces = {new_state(2, region, seed).single_goal for seed in range(60)}
     assert faces == set(SINGLE_FACES)  # every tile, both faces

@@ -507,7 +507,7 @@ def test_goal_loire_valley_scores_tuesdays_highlight_again() -> None:
     """Clarifications, Goal Tiles, End of Tuesday (Loire Valley): score the Tuesday Highlight a
     second time: its icons, tokens and points, no time and nothing from the top of the card."""
     state = planned(region="loire-valley")
-    state.double_done[0] = True
+    state.double_goal, state.double_done[0] = "tuesday-again", True
     state.trips[0].wild = 1  # a Wild token window before each day shows where the trip is
     put(state, 0, TUE, "patisserie-tasting")  # Food; 1 point, Food, an icon of your choice
     go(state)
@@ -529,7 +529,7 @@ def test_goal_loire_valley_with_explore_the_city_on_tuesday() -> None:
     """Goal Tiles (Loire Valley) and Explore the City: a face-down card as Tuesday's Highlight
     scores its 5 Highlight points again."""
     state = planned(region="loire-valley")
-    state.double_done[0] = True
+    state.double_goal, state.double_done[0] = "tuesday-again", True
     put(state, 0, TUE, explore("baguette"))
     go(state)
     assert state.trips[0].day_points[TUE] == 1 + 5
@@ -541,7 +541,7 @@ def test_goal_provence_draws_2_cards_and_scores_one_highlight() -> None:
     """Clarifications, Goal Tiles, End of Saturday (Provence-Alpes-Côte d'Azur): draw 2 cards,
     score the Highlight of 1 of them by your own icons; no top icons, no time."""
     state = planned(region="provence-alpes-cote-dazur")
-    state.double_done[0] = True
+    state.double_goal, state.double_done[0] = "draw-highlight", True
     index = state.game.card_index
     state.deck.cards += [index["baguette"], index["moulin-rouge"]]  # Moulin Rouge on top
     put(state, 0, MON, "rue-cler")  # Food 2
@@ -560,7 +560,7 @@ def test_goal_brittany_scores_an_opponents_saturday_highlight() -> None:
     """Clarifications, Goal Tiles, End of Saturday (Brittany and Normandy): score an opponent's
     Saturday Highlight, by your own icons and tokens."""
     state = planned(players=3, region="brittany-normandy")
-    state.double_done[0] = True
+    state.double_goal, state.double_done[0] = "opponent-highlight", True
     put(state, 0, MON, "rue-cler")  # Food 2
     put(state, 0, SAT, "belleville-street-art")  # Art 2
     put(state, 1, SAT, "moulin-rouge")
@@ -588,10 +588,10 @@ def test_goal_one_time_cards() -> None:
 
 
 def test_goal_lowest_icon_points() -> None:
-    """Clarifications, Goal Tiles, End of Saturday (lowest icon): 2 points per space of the
-    lowest token; a tie scores only one of them."""
+    """Clarifications, Goal Tiles, End of Saturday (Loire Valley, lowest icon): 2 points per
+    space of the lowest token; a tie scores only one of them."""
     state = planned()
-    state.single_goal, state.single_done[0] = "lowest-icon", True
+    state.double_goal, state.double_done[0] = "lowest-icon", True
     state.trips[0].steps = [3, 2, 4, 5, 6, 2]
     put(state, 0, SAT, "place-vendome")  # Shopping: 3
     go(state)
@@ -602,7 +602,7 @@ def test_goal_sud_ouest_longest_run_of_an_icon() -> None:
     """Clarifications, Goal Tiles, End of Saturday (Sud-Ouest): choose an icon, then 3 points
     per card in the longest group of consecutive cards that have it."""
     state = planned(region="sud-ouest")
-    state.double_done[0] = True
+    state.double_goal, state.double_done[0] = "longest-icon-run", True
     put(state, 0, MON, "musee-du-louvre", "place-du-tertre", "belleville-street-art")
     put(state, 0, TUE, "chocolatier")
     put(state, 0, WED, "sennelier", "comedie-francaise")
@@ -615,7 +615,7 @@ def test_goal_sud_ouest_longest_run_of_an_icon() -> None:
 def test_goals_only_for_the_seat_that_reached_them() -> None:
     """Goal Tiles: a tile scores only for players whose Traveler activated it."""
     state = planned(players=2, region="loire-valley")
-    state.double_done[1] = True
+    state.double_goal, state.double_done[1] = "tuesday-again", True
     put(state, 0, TUE, "baguette")
     put(state, 1, TUE, "baguette")
     go(state)

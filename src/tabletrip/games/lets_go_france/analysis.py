@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from statistics import mean
 from typing import Any
 
-from tabletrip.core import JsonDict, State
+from tabletrip.core import Action, JsonDict, State
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table
 from tabletrip.core.analysis_tools import (
     SeatGame,
@@ -27,6 +27,7 @@ from tabletrip.core.analysis_tools import (
     split_wins,
 )
 from tabletrip.games.lets_go_france.actions import (
+    ChooseIcon,
     DottedPath,
     Favour,
     Place,
@@ -109,7 +110,7 @@ def game_facts(final: LetsGoState) -> JsonDict:
     return {
         "region": game.region.id,
         "single_goal": final.single_goal,
-        "double_goal": game.double_tile.id,
+        "double_goal": final.double_goal,
         "single_goal_reached": [bool(final.single_done[s]) for s in range(players)],
         "double_goal_reached": [bool(final.double_done[s]) for s in range(players)],
         "points_from": points_by_source(final),
@@ -128,24 +129,46 @@ def game_facts(final: LetsGoState) -> JsonDict:
 
 
 def points_by_source(final: LetsGoState) -> dict[str, list[int]]:
-    """Each seat's point tokens by where they came from, replaying the game: those gained by
-    a Travel action or dotted path came from a map town, by a Favourable Condition bonus from a
-    reward row, and every other (goal tiles' rewards and end-of-day scores) from a goal."""
+    """Each seat's point tokens by where they came from, replaying the game: the point bonus
+    of a map town reached (a Travel action or a dotted path) came from the map, those of a
+    Favourable Condition bonus from a reward row, and every other (goal tiles' rewards and
+    end-of-day scores, a flag's goal reached on arrival included) from a goal."""
     players = final.game.players
     split = {source: [0] * players for source in SOURCES}
     state = final.game.new_game(seed=final.seed)
+    spaces = state.game.region.spaces
     for _, action in final.history:
         before = list(state.points)
+        mover = state.current_player
+        town = _arrival(state, action)
+        town_points = 0
+        if town >= 0 and not (spaces[town].explore_once and town in state.explored[mover]):
+            town_points = sum(b.amount for b in spaces[town].bonus if b.kind == "points")
         state.apply(action)
-        if isinstance(action, Travel | DottedPath):
-            source = "map"
-        elif isinstance(action, Favour):
-            source = "reward_rows"
-        else:
-            source = "goals"
+        source = "reward_rows" if isinstance(action, Favour) else "goals"
         for seat in range(players):
-            split[source][seat] += state.points[seat] - before[seat]
+            gained = state.points[seat] - before[seat]
+            if seat == mover and town_points:
+                split["map"][seat] += town_points
+                gained -= town_points
+            split[source][seat] += gained
     return split
+
+
+def _arrival(state: LetsGoState, action: Action) -> int:
+    """The town `action` takes the mover's Traveler to now (-1: none; a dotted path paid with
+    a step back arrives with the choice of the token that moves back)."""
+    game = state.game
+    if isinstance(action, Travel):
+        return game.space_index[action.space]
+    if isinstance(action, DottedPath):
+        there = game.space_index[action.space]
+        here = state.traveler[state.current_player]
+        costs = [cost for b, cost in game.dotted[here] if b == there]
+        return -1 if costs and costs[0] == "experience" else there
+    if isinstance(action, ChooseIcon) and state.pending and state.pending[0][0] == "step_back":
+        return int(state.pending[0][1])
+    return -1
 
 
 # --- helpers for sections ---------------------------------------------------------------------

@@ -55,7 +55,7 @@ from tabletrip.games.lets_go_france.scoring import (
     experience_points,
 )
 
-TUESDAY, SATURDAY = 1, 5
+SATURDAY = 5
 ICON_VALUE = 1.0  # an experience icon gained now (about a step of the smoothed track)
 ANY_ICON_VALUE = 1.3
 RESEARCH_VALUE = 1.5  # a point at the end, or three more cards to choose from
@@ -68,6 +68,7 @@ TAIL = 0.3  # a Travel action's value: its space, and a little of the best space
 FAVOUR_FLIPPED = 2  # a flipped token moved to a reward row scores 2
 RESEARCH_MARGIN = 0.8  # a Research token is spent when cards should gain this much more
 DOTTED_MARGIN = 0.4
+STEP_BACK_EXTRA = 0.3  # a step back costs a little more than its smoothed points (thresholds)
 DECK_SAMPLE = 6  # cards of the (shuffled) deck valued to judge a Research token
 HATE_SOLO = 0.8  # weight of what a passed card gives the travel agent
 HATE_TWO = 0.3  # ... gives the other player (2 players)
@@ -82,6 +83,8 @@ GOAL_VALUES = {
     "reward_space": 3.0,
     "one_time_cards": 7.0,
     "lowest_icon_points": 6.0,
+    "highest_icon_points": 9.0,
+    "moved_token_points": 6.0,
     "highlight_again": 5.0,
     "draw_highlight": 5.0,
     "opponent_highlight": 4.0,
@@ -277,9 +280,10 @@ class _Turn:
         return [self.deck.plan(key) for key in self.keys]
 
     @cached_property
-    def scores_again(self) -> bool:
-        """Whether an activated goal tile scores Tuesday's Highlight again."""
-        return any(g.effect == "highlight_again" for g in self.goals())
+    def again_day(self) -> int:
+        """The day whose Highlight an activated goal tile scores again (-1: none)."""
+        days = [DAYS.index(g.day) for g in self.goals() if g.effect == "highlight_again"]
+        return days[0] if days else -1
 
     def decide(self) -> Action | None:
         """The action, or None to fall back on the first legal one."""
@@ -314,6 +318,8 @@ class _Turn:
             return ChooseRow(max(rows, key=lambda r: (values[r], -r))) if rows else None
         if kind == "discard3":
             return self.discard()
+        if kind == "step_back":
+            return ChooseIcon(ICONS[self.cheapest_step_back()[1]])
         if kind == "agent_order":
             return self.agent_order()
         if kind == "goal_icon":
@@ -347,12 +353,14 @@ class _Turn:
             if view.single_done[seat]:
                 found.append(goal_spec(view, view.single_goal))
             if view.double_done[seat]:
-                found.append(self.game.double_tile)
+                found.append(goal_spec(view, view.double_goal))
             self._goals = [g for g in found if g.timing != "immediately"]
         return self._goals
 
     def goal_value(self, goal: Any) -> float:
         """What reaching a goal tile's flag is worth, roughly."""
+        if goal.effect == "point_tokens":
+            return float(goal.count)
         return GOAL_VALUES.get(goal.effect, 3.0)
 
     def space_value(
@@ -380,7 +388,7 @@ class _Turn:
         if spec.flag == 1 and not single:
             value += self.goal_value(goal_spec(self.view, self.view.single_goal))
         elif spec.flag == 2 and not double:
-            value += self.goal_value(self.game.double_tile)
+            value += self.goal_value(goal_spec(self.view, self.view.double_goal))
         return value
 
     def _path(
@@ -466,16 +474,36 @@ class _Turn:
         stay = self._path(here, TRAVEL_DEPTH - 1, explored, single, double, weights)
         best, choice = DOTTED_MARGIN, None
         for there, cost in self.game.dotted[here]:
-            held = trip.research if cost == "research" else trip.wild
-            if held <= 0:
-                continue
-            price = RESEARCH_VALUE if cost == "research" else WILD_VALUE
+            if cost == "experience":
+                loss, icon = self.cheapest_step_back()
+                if icon < 0:
+                    continue
+                price = loss + STEP_BACK_EXTRA
+            else:
+                held = trip.research if cost == "research" else trip.wild
+                if held <= 0:
+                    continue
+                price = RESEARCH_VALUE if cost == "research" else WILD_VALUE
             gain = self.space_value(there, explored, single, double)
             rest = self._path(there, TRAVEL_DEPTH - 1, *self.after_arriving(there), weights)
             value = gain + rest - stay - price
             if value > best:
                 best, choice = value, there
         return None if choice is None else DottedPath(self.game.region.spaces[choice].id)
+
+    def cheapest_step_back(self) -> tuple[float, int]:
+        """The token whose step back loses the least on the smoothed track: (loss, icon);
+        icon -1 when no token can move back."""
+        trip = self.view.trips[self.seat]
+        smooth, top = self.smooth, 2 * FLIP
+        best = (0.0, -1)
+        for icon in range(len(ICONS)):
+            if trip.can_step_back(icon):
+                s = min(trip.steps[icon], top)
+                loss = (smooth[s] - smooth[s - 1], icon)
+                if best[1] < 0 or loss < best:
+                    best = loss
+        return best
 
     # --- reward rows and Favourable Conditions ----------------------------------------------
 
@@ -559,12 +587,12 @@ class _Turn:
         """Resolve days `start` to `stop` (excluded) into `trip`; the goal points they bring."""
         extra = 0.0
         choose = self.chooser(trip)
-        again = self.scores_again
+        again = self.again_day
         resolve = trip.resolve_plan
         for day in range(start, stop):
             plan = columns[day]
             resolve(plan, choose)
-            if day == TUESDAY and again and plan.cards:
+            if day == again and plan.cards:
                 extra += self.again(trip, plan)
         return extra
 
@@ -595,6 +623,10 @@ class _Turn:
                 points += goal.points + ones
             elif effect == "lowest_icon_points":
                 points += goal.points * min(trip.steps)
+            elif effect == "highest_icon_points":
+                points += goal.points * max(trip.steps)
+            elif effect == "moved_token_points":
+                points += goal.points * len(self.view.moved[self.seat])
             elif effect == "longest_icon_run":
                 points += goal.points * longest_run([plan.cards for plan in columns])
         return points
@@ -871,18 +903,18 @@ class _Turn:
         columns = self.columns
         day, step = view.trip_day, view.trip_step
         spendable = trip.wild if window else 0
-        again = self.scores_again
+        again = self.again_day
         if day < len(DAYS):
             if step == 2:
                 trip.finish_plan(columns[day])
                 day += 1
-                if day - 1 == TUESDAY and again and columns[TUESDAY].cards:
-                    extra += self.again(trip, columns[TUESDAY])
+                if day - 1 == again and columns[again].cards:
+                    extra += self.again(trip, columns[again])
             for d in range(day, len(DAYS)):
                 if d == SATURDAY and (d > view.trip_day or view.trip_step == 0):
                     spendable = max(spendable, trip.wild)
                 trip.resolve_plan(columns[d], choose)
-                if d == TUESDAY and again and columns[d].cards:
+                if d == again and columns[d].cards:
                     extra += self.again(trip, columns[d])
         steps = best_wild_spend(trip.steps, spendable, self.thresholds)
         trip.steps = steps

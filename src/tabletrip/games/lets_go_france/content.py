@@ -7,7 +7,8 @@ Goal tiles in `data/`, validated once into plain data.
   evaluator in `scoring.py`, never one function per card.
 - `data/player_board.json`: the experience track thresholds, the energy track and its time
   chart, the three reward rows, the round tracker.
-- `data/regions.json`: the four regional maps (two double-sided boards) and the Goal tiles.
+- `data/regions.json`: the four regional maps (two double-sided boards) and the Goal tiles:
+  three double-sided single-flag tiles and one double-sided double-flag tile per region.
 
 All of it is original content authored for tabletrip that obeys the rulebook's numbers and
 examples (see each file's header and CONTENT.md).
@@ -46,14 +47,18 @@ FORMULA_KINDS = {
 }
 REWARD_KINDS = ("points", "travel", "research", "wild", "any_icon")
 SPACE_BONUS_KINDS = ("icon", "any_icon", "research", "wild", "points", "energy")
+PATH_COSTS = ("research", "wild", "experience")  # Map Icons: a token, or a step back
 GOAL_TIMINGS = ("immediately", "end_of_tuesday", "end_of_saturday")
 GOAL_EFFECTS = {
     "any_icons": "gain `count` experience icons of your choice",
     "wild_tokens": "gain `count` Wild tokens",
     "research_tokens": "gain `count` Research tokens",
+    "point_tokens": "gain `count` Point tokens",
     "reward_space": "gain one leftmost uncovered reward-row bonus, as if a token were placed",
     "one_time_cards": "gain `points`, then 1 point per card with exactly 1 time in total",
     "lowest_icon_points": "`points` per step of your lowest experience token",
+    "highest_icon_points": "`points` per step of your highest experience token",
+    "moved_token_points": "`points` per Favourable Condition token moved to a reward row",
     "highlight_again": "score the `day`'s Highlight of the Day a second time",
     "draw_highlight": "draw 2 cards and score the Highlight of the Day of one of them",
     "opponent_highlight": "score an opponent's Saturday Highlight of the Day",
@@ -211,6 +216,14 @@ class PlayerBoardSpec(_Strict):
                     f"{round_.play} passed: every hand must be empty at the end of a round"
                 )
             stack += round_.play
+            before = self.rounds[number - 2].direction if number > 1 else round_.direction
+            if round_.direction != before and "stack" not in round_.draw:
+                # a stack then always holds the cards of one neighbour (the determinization
+                # keeps the stack a seat passed to as it is: the seat knows those cards)
+                raise ValueError(
+                    f"round {number}: cards pass {round_.direction} after passing {before}: "
+                    "such a round first draws the stack passed the other way"
+                )
         return self
 
 
@@ -246,17 +259,18 @@ class MapSpaceSpec(_Strict):
 
 
 class PathSpec(_Strict):
-    """A line between two towns: solid (a Travel action) or dotted (paid at any time)."""
+    """A line between two towns: solid (a Travel action) or dotted (paid at any time with a
+    Research token, a Wild token, or `experience`: an Experience token moved back 1 space)."""
 
     a: str
     b: str
     dotted: bool = False
-    cost: Literal["research", "wild"] | None = None
+    cost: Literal["research", "wild", "experience"] | None = None
 
     @model_validator(mode="after")
     def _cost(self) -> PathSpec:
         if self.dotted != (self.cost is not None):
-            raise ValueError("a dotted path (and only it) has a cost: research or wild")
+            raise ValueError(f"a dotted path (and only it) has a cost: {', '.join(PATH_COSTS)}")
         return self
 
 
@@ -293,6 +307,10 @@ class GoalSpec(_Strict):
             raise ValueError("a double-flag tile (and only it) names its region")
         if self.day is not None and self.day not in DAYS:
             raise ValueError(f"unknown day {self.day!r}")
+        if (self.effect == "highlight_again") != (self.day is not None):
+            raise ValueError("a `highlight_again` goal (and only it) names its `day`")
+        if self.day is not None and self.timing != f"end_of_{self.day}":
+            raise ValueError(f"a goal scoring {self.day}'s Highlight acts at end_of_{self.day}")
         return self
 
 
@@ -302,13 +320,33 @@ class SingleFlagTileSpec(_Strict):
     faces: tuple[GoalSpec, GoalSpec]
 
 
+class DoubleFlagTileSpec(_Strict):
+    """A region's double-sided double-flag Goal tile: two faces with the region's name; the
+    setup chooses the side (Setup 6)."""
+
+    region: str
+    faces: tuple[GoalSpec, GoalSpec]
+
+    @model_validator(mode="after")
+    def _faces(self) -> DoubleFlagTileSpec:
+        for i, face in enumerate(self.faces):
+            if face.flag != 2 or face.region != self.region:
+                raise ValueError(
+                    f"faces.{i} ({face.id}) is a flag-{face.flag} face of {face.region!r}: "
+                    f"both faces are double-flag faces of the tile's region {self.region!r}"
+                )
+        if self.faces[0].effect == self.faces[1].effect:
+            raise ValueError("the two faces of a tile are different goals")
+        return self
+
+
 class RegionsSpec(_Strict):
     """The regional maps and the Goal tiles."""
 
     header: str
     regions: list[RegionSpec] = Field(min_length=4, max_length=4)
     single_flag_tiles: list[SingleFlagTileSpec] = Field(min_length=3, max_length=3)
-    double_flag_tiles: list[GoalSpec] = Field(min_length=4, max_length=4)
+    double_flag_tiles: list[DoubleFlagTileSpec] = Field(min_length=4, max_length=4)
 
     @model_validator(mode="after")
     def _consistent(self) -> RegionsSpec:
@@ -327,7 +365,22 @@ class RegionsSpec(_Strict):
                 if unknown or path.a == path.b:
                     what = f"unknown town {unknown[0]!r}" if unknown else "a town to itself"
                     raise ValueError(f"{region.id}.paths.{i}: {what}: a path joins two towns")
-            dotted_ends = {t for path in region.paths if path.dotted for t in (path.a, path.b)}
+            by_id = {s.id: s for s in region.spaces}
+            for i, path in enumerate(region.paths):
+                steps = sum(_steps_every_visit(by_id[t]) for t in (path.a, path.b))
+                if path.cost == "experience" and steps >= 2:
+                    # a round trip pays 2 steps back: getting as many back would loop for ever
+                    raise ValueError(
+                        f"{region.id}.paths.{i} ({path.a}-{path.b}): a step back pays this "
+                        f"dotted path, but its towns give {steps} experience steps on every "
+                        "visit: a Traveler could go back and forth for ever"
+                    )
+            dotted_ends = {
+                t
+                for path in region.paths
+                if path.cost in ("research", "wild")
+                for t in (path.a, path.b)
+            }
             for space in region.spaces:
                 refund = [b.kind for b in space.bonus if b.kind in ("research", "wild")]
                 if space.id in dotted_ends and not space.explore_once and refund:
@@ -354,7 +407,20 @@ class RegionsSpec(_Strict):
                     f"double_flag_tiles.{i}: a second double-flag tile for {tile.region}"
                 )
             seen.add(tile.region)
+        faces = [f.id for t in self.single_flag_tiles for f in t.faces]
+        faces += [f.id for t in self.double_flag_tiles for f in t.faces]
+        doubled = sorted({f for f in faces if faces.count(f) > 1})
+        if doubled:
+            raise ValueError(f"goal tile faces need unique ids: {doubled[0]!r} is used twice")
         return self
+
+
+def _steps_every_visit(space: MapSpaceSpec) -> int:
+    """Experience steps a town gives on every visit (a Wild token is a step; a dotted circle
+    gives its bonus only once)."""
+    if space.explore_once:
+        return 0
+    return sum(b.amount for b in space.bonus if b.kind in ("icon", "any_icon", "wild"))
 
 
 # --- the plain forms the rules use ----------------------------------------------------------

@@ -16,11 +16,11 @@ The indices form contiguous blocks, in this order (`start` is the block's first 
 | discard | 35 | `start + C(a,1) + C(b,2) + C(c,3)`: the hand cards at positions a < b < c |
 | travel | S | `start + town`: a Travel action to that town |
 | skip-travel | 1 | give up the Travel action |
-| dotted | S | `start + town`: pay a dotted path to that town |
+| dotted | S | `start + town`: pay a dotted path to that town (a step back: then `icon`) |
 | favour | 5 | `start + 0` flip, `+ 1 + r` move to reward row r (0-2), `+ 4` skip |
 | icon | 6 | `start + icon`: choose that experience icon |
 | row | 3 | `start + r`: a goal's reward from reward row r |
-| wild | 6 | `start + icon`: on the trip, a Wild token moves that icon's token |
+| wild | 6 | `start + icon`: a Wild token moves that icon's token (trip; step-back path) |
 | choose-card | 2 | `start + i`: the i-th of the two cards (travel agent's order, Provence's goal) |
 | choose-opponent | Q - 1 | `start + j`: the seat j + 1 places after you (Brittany-Normandy goal) |
 | done | 1 | end your part of the round / leave a Wild token window |
@@ -68,16 +68,17 @@ and each day adds `Explore the City Highlight` and the bottom card's highlight(3
 The fields, in order. The table: phase (plan, trip, over), round (1-14), the round's draw
 icons, cards played, pass direction, the seat to move (relative, players only), the deck size,
 the face-up discard pile (a set over the catalogue's 124 cards, `static_info` order), the
-single-flag goal face in play, the trip's day (Monday-Saturday, then the end-of-trip goals),
-the decision the traveller owes on the trip (public). The observer's own: the decision it
-owes (12 kinds), a Favourable Condition bonus's day, decisions queued, cards still to play,
+single-flag goal face in play, the double-flag tile's side in play, the trip's day
+(Monday-Saturday, then the end-of-trip goals), the decision the traveller owes on the trip
+(public). The observer's own: the decision it
+owes (13 kinds), a Favourable Condition bonus's day, decisions queued, cards still to play,
 its hand (7 card slots), the two goal cards or two cards passed to the travel agent it
 chooses between. Per seat: the days (6 x 99), Favourable Condition tokens per day (icon
 one-hot), flipped and moved tokens by icon, tokens on each reward row, the Traveler's town,
 explored towns, experience steps, the energy space (one-hot -3..3), Wild and Research
 tokens, point tokens, goals activated, each resolved day's points and whether it is resolved;
-per player, its passed stack. Sizes: 2,096-2,104 values solo, 2,098-2,106 at 2 players,
-2,803-2,815 at 3, 3,508-3,524 at 4 (by the region's towns); 329-335 actions.
+per player, its passed stack. Sizes: 2,100-2,108 values solo, 2,102-2,110 at 2 players,
+2,807-2,819 at 3, 3,512-3,528 at 4 (by the region's towns); 329-335 actions.
 
 Amounts use documented scales and are clipped to [0, 1]: experience steps / 20 (a token
 flips at 10 and scores again up to 20), Wild and Research tokens / 5, point tokens / 30, a
@@ -87,10 +88,11 @@ Bounds
 ------
 `max_length` and `score_range` are derived from the rules and content (`_bounds`): true
 bounds, and loose, because Travel actions, towns' Research and Wild tokens and dotted paths
-chain and Highlight formulas multiply what they count (see `_bounds`). `max_length` is 246-380
-decisions per player by region (984-1,500 at 4 players); measured: at most 234 decisions in
-random games and 294 in heuristic-bot games at 4 players. `score_range` is (-18, 5,341-7,645
-by region); measured final scores: 64-284 (random), 133-215 (heuristic bots).
+(paid with tokens or steps back) chain and Highlight formulas multiply what they count (see
+`_bounds`). `max_length` is 642-1,696 decisions per player by region (2,548-6,764 at 4
+players); measured over 200 random and 8 heuristic-bot games at 4 players: at most 285 and
+300 decisions in a game. `score_range` is (-18, 10,650-22,791 by region); measured final
+scores: 59-119 (random), 137-207 (heuristic bots).
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ from tabletrip.games.lets_go_france.content import (
     REWARD_KINDS,
     Activity,
 )
-from tabletrip.games.lets_go_france.legal import PENDING_WORDS
+from tabletrip.games.lets_go_france.legal import PENDING_WORDS, anytime_actions
 from tabletrip.games.lets_go_france.rules import (
     PHASE_NAMES,
     PLAN,
@@ -250,7 +252,8 @@ class LetsGoActions(ActionEncoding):
             (
                 "dotted",
                 self.towns,
-                "pay a dotted path (Research or Wild token) to town t: start + t",
+                "pay a dotted path (a Research or Wild token, or a step back: then `icon`) to "
+                "town t: start + t",
             ),
             (
                 "favour",
@@ -260,7 +263,12 @@ class LetsGoActions(ActionEncoding):
             ),
             ("icon", ICON_COUNT, "choose experience icon i (ICONS order): start + i"),
             ("row", 3, "a goal's reward: the leftmost uncovered bonus of reward row r: start + r"),
-            ("wild", ICON_COUNT, "on the trip, spend a Wild token on icon i: start + i"),
+            (
+                "wild",
+                ICON_COUNT,
+                "spend a Wild token on icon i (on the trip, or while planning beside a dotted "
+                "path paid with a step back): start + i",
+            ),
             (
                 "choose-card",
                 2,
@@ -406,14 +414,7 @@ class LetsGoActions(ActionEncoding):
                     if length < MAX_PER_DAY:
                         first = start + (k * DAY_COUNT + day) * MAX_PER_DAY * 2
                         indices.extend(range(first, first + 2 * (length + 1)))
-        trip = state.trips[seat]
-        if trip.research and len(state.deck.cards) + len(state.deck.discards) >= RESEARCH_DRAW:
-            indices.append(self.start["research"])
-        here = state.traveler[seat]
-        if here >= 0:
-            for there, cost in self.game.dotted[here]:
-                if (trip.research if cost == "research" else trip.wild) > 0:
-                    indices.append(self.start["dotted"] + there)
+        indices.extend(self.encode(action, state) for action in anytime_actions(state))
         if not state.to_play:
             indices.append(self.start["done"])
         return sorted(set(indices))
@@ -429,6 +430,7 @@ class LetsGoObservations(ObservationEncoding):
         self.space_index = {space.id: i for i, space in enumerate(spaces)}
         self.towns = towns = len(spaces)
         self.goal_faces = [face.id for tile in game.single_tiles for face in tile.faces]
+        self.double_faces = [face.id for face in game.double_faces]
         self.rounds = len(game.board.rounds)
         self.row_lengths = [len(row) for row in game.board.reward_rows]
         self.card_index = dict(game.card_index)
@@ -462,6 +464,14 @@ class LetsGoObservations(ObservationEncoding):
                 1,
                 "one-hot single-flag goal face in "
                 "play (static_info single_flag_tiles, faces in order)",
+            ),
+            Field(
+                "double_goal",
+                2,
+                0,
+                1,
+                "one-hot side of the region's double-flag goal tile in play "
+                "(static_info double_flag_tile faces)",
             ),
             Field(
                 "trip_day",
@@ -669,6 +679,7 @@ class LetsGoObservations(ObservationEncoding):
             *one_hot(
                 self.goal_faces.index(observation["goals"]["single_flag"]), len(self.goal_faces)
             ),
+            *one_hot(self.double_faces.index(observation["goals"]["double_flag"]), 2),
             *one_hot(trip_day, DAY_COUNT + 1),
             *one_hot(PENDING_KINDS.index(waiting) if waiting else None, len(PENDING_KINDS)),
             *one_hot(PENDING_KINDS.index(pending[0]) if pending else None, len(PENDING_KINDS)),
@@ -763,11 +774,11 @@ def _bounds(game: LetsGoGame) -> tuple[int, tuple[float, float]]:
 
     def goal_max(effect_value: dict[str, int]) -> int:
         single = max(effect_value.get(face.effect, 0) for face in faces)
-        return single + effect_value.get(game.double_tile.effect, 0)
+        return single + max(effect_value.get(face.effect, 0) for face in game.double_faces)
 
     def face(effect: str, attribute: str) -> int:
         """The largest `attribute` of a goal face with this effect (0: none)."""
-        goals = [*faces, game.double_tile]
+        goals = [*faces, *game.double_faces]
         return max((getattr(g, attribute) for g in goals if g.effect == effect), default=0)
 
     row_max = {kind: max(amount(space, (kind,)) for space in rows) for kind in REWARD_KINDS}
@@ -794,7 +805,26 @@ def _bounds(game: LetsGoGame) -> tuple[int, tuple[float, float]]:
         + sum(amount(s, tokens) for s in rows)
         + goal_tokens
     )
-    arrivals = travels + gained
+    # A step back pays a dotted path: at most the steps gained otherwise while planning (the
+    # towns' by Travel actions and token-paid arrivals, the dotted circles' once, the rows',
+    # the goal's, Wild tokens); twice that and one more where a town at the end of such a path
+    # gives a step on every visit (the content makes a round trip give back less than 2).
+    plan_steps = (
+        (travels + gained) * max(town(s, ("icon", "any_icon")) for s in spaces)
+        + sum(town(s, ("icon", "any_icon", "wild")) for s in spaces if s.explore_once)
+        + sum(amount(s, ("any_icon",)) for s in rows)
+        + goal_icons
+        + gained
+    )
+    by_id = {s.id: s for s in spaces}
+    step_paths = [p for p in game.region.paths if p.cost == "experience"]
+    refund = any(
+        not by_id[t].explore_once and town(by_id[t], ("icon", "any_icon", "wild"))
+        for p in step_paths
+        for t in (p.a, p.b)
+    )
+    step_backs = 0 if not step_paths else 2 * plan_steps + 1 if refund else plan_steps
+    arrivals = travels + gained + step_backs
     icon_decisions = (
         arrivals * max(town(s, ("any_icon",)) for s in spaces)
         + sum(amount(s, ("any_icon",)) for s in rows)
@@ -808,6 +838,7 @@ def _bounds(game: LetsGoGame) -> tuple[int, tuple[float, float]]:
         + travels
         + placed
         + 2 * gained
+        + 2 * step_backs
         + icon_decisions
         + goal_max({"reward_space": 1})
     )
@@ -857,6 +888,9 @@ def _bounds(game: LetsGoGame) -> tuple[int, tuple[float, float]]:
             "draw_highlight": highlight_value,
             "opponent_highlight": highlight_value,
             "longest_icon_run": face("longest_icon_run", "points") * placed,
+            "point_tokens": face("point_tokens", "count"),
+            "highest_icon_points": face("highest_icon_points", "points") * steps,
+            "moved_token_points": face("moved_token_points", "points") * ICON_COUNT,
         }
     )
     experience = max(experience_points(s, board.experience_points) for s in range(3 * 10))

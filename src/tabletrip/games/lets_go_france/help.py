@@ -28,7 +28,8 @@ HELP: dict[str, str] = {
     "pass": (
         "Your cards for this round are down. Say done to pass the rest of your hand {to}; "
         "until then you may still spend a Research token (draw 3 cards, then "
-        "discard 3) or pay a token to follow a dotted path from your Traveler."
+        "discard 3) or pay the cost of a dotted path from your Traveler (a Research or Wild "
+        "token, or a step back of an experience token) to follow it."
     ),
     "travel_first": (
         "You have a Travel action: put your Traveler on one of the starting towns of the "
@@ -85,6 +86,11 @@ HELP: dict[str, str] = {
     "goal_icon": (
         "Your goal tile scores points for each card in your longest unbroken run of cards "
         "showing one icon at the top, from Monday to Saturday: choose the icon."
+    ),
+    "step_back": (
+        "This dotted path is paid by moving one of your experience tokens back one space: "
+        "pick the token (one on a 0 space cannot move back). Then your Traveler follows the "
+        "path and takes the bonus of the town it reaches."
     ),
     "over": "Every trip has been taken: the game is over and the scores are final.",
 }

@@ -1,11 +1,12 @@
 """Determinization for Let's Go! To France: a copy where all one seat cannot see is dealt anew.
 
 Hidden from a seat: the deck's order, the other seats' hands, every passed stack (its own
-too; the cards it passed itself are known to it but not kept apart: see RULES_NOTES.md),
-which card each of the other seats' Explore the City cards is, the two cards another seat
-draws for a goal on the trip, and, while planning, all the other seats did this round before
-it is revealed: their cards, where they put them, and what the cards' bonuses, Travel actions,
-Research tokens and Favourable Condition bonuses changed.
+too) but the one it passed its cards to (it knows them until they are drawn; once in the
+neighbour's hand they are not kept apart: see RULES_NOTES.md), which card each of the other
+seats' Explore the City cards is, the two cards another seat draws for a goal on the trip,
+and, while planning, all the other seats did this round before it is revealed: their cards,
+where they put them, and what the cards' bonuses, Travel actions, Research tokens and
+Favourable Condition bonuses changed.
 
 So while planning, each other seat that has played this round (or is playing it) is rebuilt
 from `shown`, its board as the round began, exactly what the searching seat sees of it; a
@@ -17,7 +18,9 @@ choices: face up, each on top of its emptiest day (earliest on ties), every Trav
 Favourable Condition bonus declined (a Research bonus still gives its token). The seat on
 turn, if it is not the searching seat, is back at the start of its turn with those cards in
 hand. The copy is a position of the game (the same seat on turn, the same legal actions for
-the searching seat) that depends only on the searching seat's observation and `rng`.
+the searching seat) that depends only on the searching seat's observation and `rng`. Its
+move history is the one the searching seat knows (`State.seen_history`): its own moves, and
+the others' as `LetsGoState.public_move` shows them now.
 """
 
 from __future__ import annotations
@@ -46,10 +49,13 @@ def determinize(state: LetsGoState, seat: int, rng: Rng) -> LetsGoState:
     mover = copy.seat
     planning = copy.phase == PLAN
     pool = copy.deck.cards
+    known = copy.receiver(seat)  # the stack `seat` passed its cards to: it knows them
     for s in range(players):  # nobody may look at the stack passed to them, not even `seat`
-        pool.extend(copy.stacks[s])
+        if s != known:
+            pool.extend(copy.stacks[s])
     hand_sizes: dict[int, int] = {}
     plays: dict[int, int] = {}  # seat -> cards it played this round (planning)
+    undone: set[int] = set()  # cards of this round's plays taken back
     for s in others:
         pool.extend(copy.hands[s])
         hand_sizes[s] = len(copy.hands[s])
@@ -58,9 +64,12 @@ def determinize(state: LetsGoState, seat: int, rng: Rng) -> LetsGoState:
             _restore(copy, s, copy.shown[s])
             after = {c for column in copy.days[s] for c, _ in column}  # face up at round start
             pool.extend(before - after)  # its Explore cards and this round's cards
+            undone |= before - after
             plays[s] = len(before) - sum(len(column) for column in copy.days[s])
         else:
             pool.extend(c for column in copy.days[s] for c, explore in column if explore)
+    if undone:  # the plays dealt in their place are added by `_play_again`
+        copy.fresh = [c for c in copy.fresh if c not in undone]
     if planning and mover != seat:  # back to the start of its turn, its plays in hand
         hand_sizes[mover] += plays.pop(mover)
         copy.to_play = copy.game.board.rounds[copy.round].play
@@ -72,7 +81,8 @@ def determinize(state: LetsGoState, seat: int, rng: Rng) -> LetsGoState:
     pool.sort()  # the deal depends on which cards are hidden, never on where they were
     rng.shuffle(pool)
     for s in range(players):
-        copy.stacks[s] = [pool.pop() for _ in copy.stacks[s]]
+        if s != known:
+            copy.stacks[s] = [pool.pop() for _ in copy.stacks[s]]
     for s in others:
         copy.hands[s] = [pool.pop() for _ in range(hand_sizes[s])]
         for column in copy.days[s]:
@@ -85,6 +95,7 @@ def determinize(state: LetsGoState, seat: int, rng: Rng) -> LetsGoState:
         if count:
             _play_again(copy, s, [pool.pop() for _ in range(count)])
     copy.rng = Rng(rng.next64())
+    state._conceal_history(copy, seat)  # the other seats' moves only as `seat` saw them
     return copy
 
 

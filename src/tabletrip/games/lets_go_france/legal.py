@@ -44,6 +44,8 @@ PENDING_WORDS = {
     "goal_card": "choose one of the two drawn cards (`choose 0` or `choose 1`)",
     "goal_opponent": "choose whose Saturday Highlight you score (`choose <seat>`)",
     "goal_icon": "choose the icon of your longest run (`icon <name>`)",
+    "step_back": "choose the Experience token that moves back 1 space to pay the dotted path "
+    "(`icon <name>`)",
 }
 
 
@@ -54,7 +56,7 @@ def legal_actions(state: LetsGoState) -> list[Action]:
     if state.pending:
         owed = _owed(state, state.pending[0])
         if state.phase == PLAN and state.pending[0][0] in ("travel", "favour"):
-            owed.extend(_anytime(state))  # Research and dotted lines "at any time"
+            owed.extend(anytime_actions(state))  # Research and dotted lines "at any time"
         return owed
     if state.phase == TRIP:  # pragma: no cover - the trip always waits on a decision
         return []
@@ -100,6 +102,8 @@ def _owed(state: LetsGoState, head: tuple) -> list[Action]:  # type: ignore[type
         return [ChooseCard(i) for i in range(len(state.goal_cards))]
     if kind == "goal_opponent":
         return [ChooseCard(s) for s in range(len(state.days)) if s != seat]
+    if kind == "step_back":
+        return [_ICON_CHOICES[i] for i in range(len(ICONS)) if trip.can_step_back(i)]
     raise AssertionError(f"unknown decision {kind!r}")  # pragma: no cover
 
 
@@ -122,15 +126,17 @@ def _planning(state: LetsGoState) -> list[Action]:
                 for slot in range(len(column) + 1):
                     actions.append(Place(key, DAYS[day], slot))
                     actions.append(Place(key, DAYS[day], slot, explore=True))
-    actions.extend(_anytime(state))
+    actions.extend(anytime_actions(state))
     if not state.to_play:
         actions.append(game.done)
     return actions
 
 
-def _anytime(state: LetsGoState) -> list[Action]:
+def anytime_actions(state: LetsGoState) -> list[Action]:
     """What a planning seat may do at any time before passing: a Research token, a dotted
-    line it can pay for."""
+    line it can pay for, and beside a line paid with a step back a Wild token (elsewhere a
+    Wild token spent while planning changes nothing the trip's windows could not: see
+    RULES_NOTES.md)."""
     game = state.game
     seat = state.seat
     trip = state.trips[seat]
@@ -139,9 +145,17 @@ def _anytime(state: LetsGoState) -> list[Action]:
         actions.append(game.research)
     here = state.traveler[seat]
     if here >= 0:
+        step_back = False
         for there, cost in game.dotted[here]:
-            if (trip.research if cost == "research" else trip.wild) > 0:
+            if cost == "experience":
+                step_back = True
+                payable = any(trip.can_step_back(i) for i in range(len(ICONS)))
+            else:
+                payable = (trip.research if cost == "research" else trip.wild) > 0
+            if payable:
                 actions.append(DottedPath(game.region.spaces[there].id))
+        if step_back and trip.wild:
+            actions.extend(_WILDS)
     return actions
 
 

@@ -56,6 +56,7 @@ def _place(state: LetsGoState, action: Place) -> None:
     day = DAYS.index(action.day)
     state.hands[seat].remove(card)
     state.days[seat][day].insert(action.slot, (card, action.explore))
+    state.fresh.append(card)
     state.to_play -= 1
     if action.explore:
         state.pending.append(("travel",))  # Explore the City: an immediate Travel action
@@ -99,12 +100,16 @@ def _skip_travel(state: LetsGoState, action: SkipTravel) -> None:
 
 
 def _dotted(state: LetsGoState, action: DottedPath) -> None:
-    """Pay a dotted path's token and move along it."""
+    """Pay a dotted path's token and move along it; a step back is paid first (which token
+    moves back is the next decision)."""
     game = state.game
     seat = state.seat
     there = game.space_index[action.space]
     cost = next(c for b, c in game.dotted[state.traveler[seat]] if b == there)
     trip = state.trips[seat]
+    if cost == "experience":
+        state.pending.insert(0, ("step_back", there))
+        return
     if cost == "research":
         trip.research -= 1
     else:
@@ -128,7 +133,7 @@ def arrive(state: LetsGoState, seat: int, space: int) -> None:
         activate_goal(state, seat, state.single_goal)
     elif spec.flag == 2 and not state.double_done[seat]:
         state.double_done[seat] = True
-        activate_goal(state, seat, state.game.double_tile.id)
+        activate_goal(state, seat, state.double_goal)
 
 
 def gain_reward(state: LetsGoState, seat: int, kind: str, amount: int, icon: str | None) -> None:
@@ -153,10 +158,7 @@ def gain_reward(state: LetsGoState, seat: int, kind: str, amount: int, icon: str
 
 def goal_spec(state: LetsGoState, goal_id: str) -> Any:
     """The Goal tile face with this id."""
-    game = state.game
-    if goal_id == game.double_tile.id:
-        return game.double_tile
-    return next(f for t in game.single_tiles for f in t.faces if f.id == goal_id)
+    return state.game.goals[goal_id]
 
 
 def activate_goal(state: LetsGoState, seat: int, goal_id: str) -> None:
@@ -173,6 +175,8 @@ def activate_goal(state: LetsGoState, seat: int, goal_id: str) -> None:
         state.trips[seat].wild += goal.count
     elif goal.effect == "research_tokens":
         state.trips[seat].research += goal.count
+    elif goal.effect == "point_tokens":
+        state.points[seat] += goal.count
 
 
 def _open_space(state: LetsGoState, seat: int, row: int) -> int | None:
@@ -212,10 +216,13 @@ def _choose_row(state: LetsGoState, action: ChooseRow) -> None:
 def _choose_icon(state: LetsGoState, action: ChooseIcon) -> None:
     """An icon of your choice, a lowest-token tie, or a goal's icon."""
     seat = state.seat
-    kind = state.pending.pop(0)[0]
+    head = state.pending.pop(0)
     icon = ICONS.index(action.icon)
-    if kind == "goal_icon":
+    if head[0] == "goal_icon":
         state.points[seat] += longest_run_points(state, seat, icon)
+    elif head[0] == "step_back":  # the dotted path is paid: along it
+        state.trips[seat].step_back(icon)
+        arrive(state, seat, head[1])
     else:
         state.trips[seat].gain_icon(icon)
 
@@ -252,7 +259,7 @@ def next_seat_or_round(state: LetsGoState) -> None:
     if state.round < len(state.game.board.rounds):
         state.begin_round()
     else:
-        state.shown = [state.public_board(s) for s in range(len(state.days))]
+        state.reveal()
         start_trip(state)
 
 
@@ -412,7 +419,11 @@ def score_highlight_again(state: LetsGoState, seat: int, entry: tuple[int, bool]
     if explore:
         state.points[seat] += 5
         return
-    queue_highlight_gains(state, seat, state.game.activities[card].highlight)
+    highlight = state.game.activities[card].highlight
+    queue_highlight_gains(state, seat, highlight)
+    formula = highlight.formula
+    if state.trips[seat].wild and formula is not None and formula.kind in TRACK_FORMULAS:
+        state.pending.append(("wild_window",))  # Wild tokens "at any time": before its points
     state.pending.append(("score_highlight", card))
 
 
@@ -423,7 +434,7 @@ def highlight_score(state: LetsGoState, card: int) -> int:
 
 def day_end_goals(state: LetsGoState, seat: int, timing: str) -> None:
     """The goal tiles a seat activated that act at this moment."""
-    goals = ((state.single_goal, state.single_done), (state.game.double_tile.id, state.double_done))
+    goals = ((state.single_goal, state.single_done), (state.double_goal, state.double_done))
     for goal_id, done in goals:
         if not done[seat]:
             continue
@@ -460,6 +471,14 @@ def _lowest_icon_points(state: LetsGoState, seat: int, goal: Any) -> None:
     state.points[seat] += goal.points * min(state.trips[seat].steps)
 
 
+def _highest_icon_points(state: LetsGoState, seat: int, goal: Any) -> None:
+    state.points[seat] += goal.points * max(state.trips[seat].steps)
+
+
+def _moved_token_points(state: LetsGoState, seat: int, goal: Any) -> None:
+    state.points[seat] += goal.points * len(state.moved[seat])
+
+
 def _longest_icon_run(state: LetsGoState, seat: int, goal: Any) -> None:
     state.pending.append(("goal_icon",))
 
@@ -473,7 +492,7 @@ def longest_run_points(state: LetsGoState, seat: int, icon: int) -> int:
         for card, explore in column:
             run = run + 1 if not explore and icon in acts[card].icons else 0
             best = max(best, run)
-    return goal_spec(state, state.game.double_tile.id).points * best
+    return goal_spec(state, state.double_goal).points * best
 
 
 _GOAL_EFFECTS: dict[str, Callable[[LetsGoState, int, Any], None]] = {
@@ -482,6 +501,8 @@ _GOAL_EFFECTS: dict[str, Callable[[LetsGoState, int, Any], None]] = {
     "opponent_highlight": _opponent_highlight,
     "one_time_cards": _one_time_cards,
     "lowest_icon_points": _lowest_icon_points,
+    "highest_icon_points": _highest_icon_points,
+    "moved_token_points": _moved_token_points,
     "longest_icon_run": _longest_icon_run,
 }
 

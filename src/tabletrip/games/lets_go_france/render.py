@@ -104,6 +104,7 @@ WAITING_WORDS = {
     "goal_card": "which drawn card's Highlight to score",
     "goal_opponent": "whose Saturday Highlight to score",
     "goal_icon": "the icon of the longest run",
+    "step_back": "which Experience token moves back to pay a dotted path",
 }
 COLUMN = 16  # characters per day column in the text itinerary
 DISCARDS_SHOWN = 6
@@ -156,8 +157,9 @@ def content_for(region: str) -> Content:
     for tile in regions.single_flag_tiles:
         for face in tile.faces:
             goals[face.id] = face
-    for face in regions.double_flag_tiles:
-        goals[face.id] = face
+    for double in regions.double_flag_tiles:
+        for face in double.faces:
+            goals[face.id] = face
     content = Content(
         activities={a.key: a for a in activities_from_spec(spec)},
         region=next(r for r in regions.regions if r.id == region),
@@ -646,11 +648,10 @@ def _map_lines(observation: Mapping[str, Any], content: Content, seat: int) -> l
         for space in solid:
             lines += _wrap(f"    {_space_text(content, space, explored)}", indent="        ")
         if dotted:
-            lines.append("  Dotted paths (pay the token, any time of your turn) to:")
+            lines.append("  Dotted paths (pay the cost, any time of your turn) to:")
             for space, cost in dotted:
                 lines += _wrap(
-                    f"    {_space_text(content, space, explored)}; costs a {cost.capitalize()}"
-                    " token",
+                    f"    {_space_text(content, space, explored)}; costs {COST_WORDS[cost]}",
                     indent="        ",
                 )
     names = [content.spaces[s].name for s in explored]
@@ -748,7 +749,17 @@ SEAT_FILL = {
     "green": ("#1e8c3a", "#ffffff"),
     "yellow": ("#ffcc00", "#000000"),
 }
-COST_FILL = {"research": ("#3f7cc4", "R"), "wild": ("#7b3fa0", "W")}
+COST_FILL = {
+    "research": ("#3f7cc4", "R"),
+    "wild": ("#7b3fa0", "W"),
+    "experience": ("#b5562e", "-1"),
+}
+COST_WORDS = {  # a dotted path's cost (Quick Icon Guide, Map Icons)
+    "research": "a Research token",
+    "wild": "a Wild token",
+    "experience": "an Experience token moved back 1 space",
+}
+COST_LEGEND = {"research": "Research", "wild": "Wild", "experience": "a step back"}
 HIGHLIGHT = "#fbe7a1"
 EXPLORE_FILL = "#c9dbe8"
 FONT = "DejaVu Sans, Verdana, sans-serif"
@@ -1310,7 +1321,9 @@ def _map_body(
 def _path_svg(path: Any, pts: Mapping[str, Point], bend: bool) -> list[str]:
     (ax, ay), (bx, by) = pts[path.a], pts[path.b]
     title = f"{path.a} - {path.b}: " + (
-        f"dotted path, pay a {path.cost} token" if path.dotted else "solid path, a Travel action"
+        f"dotted path, pay {COST_WORDS[path.cost]}"
+        if path.dotted
+        else "solid path, a Travel action"
     )
     classes = "path dotted" if path.dotted else "path solid"
     key = path_target(path.a, path.b, path.dotted)
@@ -1337,7 +1350,7 @@ def _path_svg(path: Any, pts: Mapping[str, Point], bend: bool) -> list[str]:
             'stroke-dasharray="1 5" stroke-linecap="round"/>'
         )
         fill, letter = COST_FILL[path.cost]
-        out.append(_badge(mx, my, letter, fill, "#ffffff", f"costs a {path.cost} token", r=7))
+        out.append(_badge(mx, my, letter, fill, "#ffffff", f"costs {COST_WORDS[path.cost]}", r=7))
     else:
         out.append(f'<path d="{d}" fill="none" stroke="#5a4a3a" stroke-width="2.6"/>')
     out.append("</g>")
@@ -1543,7 +1556,7 @@ def _map_legend(
                 26.0,
                 '<path d="M0 0 L26 0" stroke="#5a4a3a" stroke-width="2.2" stroke-dasharray="1 5" '
                 'stroke-linecap="round"/>' + _badge(13, 0, letter, fill, "#ffffff", cost, r=6),
-                f"dotted: pay {cost.capitalize()}",
+                f"dotted: pay {COST_LEGEND[cost]}",
             )
         )
     items.append((12.0, _seat_chip(6, 0, 0, "Exploration token"), "Exploration token of seat"))

@@ -16,13 +16,20 @@ from itertools import combinations
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.game import Concealed
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.lets_go_france.actions import (
     CODEC,
+    ChooseIcon,
+    ChooseRow,
     DiscardThree,
     Done,
+    DottedPath,
+    Favour,
     Place,
     SkipTravel,
+    SpendWild,
+    Travel,
     UseResearch,
 )
 from tabletrip.games.lets_go_france.content import (
@@ -38,9 +45,16 @@ from tabletrip.games.lets_go_france.content import (
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip, day_highlight
 
 GAME_ID = "lets-go-france"
+DOUBLE_FLAG_SIDES = ("random", "a", "b")
 RESEARCH_DRAW = 3
 PLAN, TRIP, OVER = range(3)
 PHASE_NAMES = ("plan", "trip", "over")
+HIDDEN_MOVE = "a hidden move"  # another seat's move of the round, before it is revealed
+_HIDDEN = Concealed("hidden", HIDDEN_MOVE)
+# planning decisions that read alike round after round: hidden until the trip
+_HIDDEN_WHILE_PLANNING = frozenset(
+    {Travel, SkipTravel, DottedPath, Favour, ChooseIcon, ChooseRow, SpendWild}
+)
 
 
 class LetsGoGame(Game):
@@ -53,6 +67,12 @@ class LetsGoGame(Game):
         max_players=4,
         options=(
             OptionSpec("region", "loire-valley", "the regional map", choices=REGIONS),
+            OptionSpec(
+                "double_flag_side",
+                "random",
+                "the side of the region's double-flag Goal tile (Setup 6): a, b or random",
+                choices=DOUBLE_FLAG_SIDES,
+            ),
             OptionSpec(
                 "advanced_traveler",
                 False,
@@ -85,7 +105,10 @@ class LetsGoGame(Game):
                 self.solid[b].append(a)
         self.starts = [i for i, s in enumerate(self.region.spaces) if s.start]
         self.single_tiles = regions.single_flag_tiles
-        self.double_tile = next(t for t in regions.double_flag_tiles if t.region == self.region.id)
+        tile = next(t for t in regions.double_flag_tiles if t.region == self.region.id)
+        self.double_faces = tile.faces  # the region's tile, both sides (Setup 6)
+        self.goals = {f.id: f for t in self.single_tiles for f in t.faces}
+        self.goals.update((f.id, f) for f in tile.faces)
         self.done = Done()
         self.research = UseResearch()
         self.skip_travel = SkipTravel()
@@ -100,6 +123,10 @@ class LetsGoGame(Game):
         state.deck = deck
         tile = self.single_tiles[rng.below(len(self.single_tiles))]
         state.single_goal = tile.faces[rng.below(2)].id
+        side = self.options.get("double_flag_side", "random")
+        if side == "random":  # its own stream: the deal does not depend on this option
+            side = "ab"[Rng(mix_seed(GAME_ID, "double flag", self.region.id, seed)).below(2)]
+        state.double_goal = self.double_faces["ab".index(side)].id
         seats = self.players + (1 if self.players == 1 else 0)  # solo: the travel agent
         state.favour_at = []
         for _ in range(seats):
@@ -153,7 +180,9 @@ class LetsGoState(State):
     double_done: list[bool]
     pending: list[tuple[Any, ...]]  # decisions the current seat owes, first first
     shown: list[JsonDict]  # what the others see of each seat until the round is revealed
+    fresh: list[int]  # the cards placed this round, not revealed yet (every seat's)
     single_goal: str
+    double_goal: str  # the face of the region's double-flag tile in play
     trip_day: int  # the day the trip has reached for the current seat (6: the goals)
     trip_step: int
     goal_cards: list[int]  # Provence's goal: the two cards drawn
@@ -179,6 +208,7 @@ class LetsGoState(State):
         self.double_done = [False] * seats
         self.pending = []
         self.shown = []
+        self.fresh = []
         self.trip_day = 0
         self.trip_step = 0
         self.goal_cards = []
@@ -302,12 +332,45 @@ class LetsGoState(State):
         copy.double_done = self.double_done.copy()
         copy.pending = self.pending.copy()
         copy.shown = self.shown.copy()
+        copy.fresh = self.fresh.copy()
         copy.single_goal = self.single_goal
+        copy.double_goal = self.double_goal
         copy.trip_day = self.trip_day
         copy.trip_step = self.trip_step
         copy.goal_cards = self.goal_cards.copy()
         copy.agent_order = self.agent_order.copy()
         return copy
+
+    def public_move(self, action: Action) -> str:
+        """A move as the other seats know it now. While planning, a seat's moves of the round
+        read `HIDDEN_MOVE` until the round is revealed; from then on its face-up cards show
+        where they went and an Explore the City card shows face down. Its map and bonus
+        decisions read alike round after round, so they show only once the trip begins. A
+        Research token, its face-up discards and `done` are seen as they happen."""
+        if self.phase == PLAN:
+            if isinstance(action, Place):
+                if self.game.card_index.get(action.card, -1) in self.fresh:
+                    return HIDDEN_MOVE
+            elif type(action) in _HIDDEN_WHILE_PLANNING:
+                return HIDDEN_MOVE
+        return action.public()
+
+    def seen_move(self, action: Action) -> Action:
+        """`State.seen_move` as `public_move` says, without building notations: every hidden
+        move alike (not even its kind shows), an Explore the City card face down."""
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            if self.phase == PLAN and self.game.card_index.get(action.card, -1) in self.fresh:
+                return _HIDDEN
+            return Concealed(action.kind, action.public()) if action.explore else action
+        if self.phase == PLAN and kind in _HIDDEN_WHILE_PLANNING:
+            return _HIDDEN
+        return action  # its public form is its notation
+
+    def seen_epoch(self) -> object:
+        """Earlier moves show more when a round is revealed and when the trip begins."""
+        return self.round, self.phase == PLAN
 
     def determinize(self, seat: int, rng: Rng) -> LetsGoState:
         """Deal anew what `seat` cannot see: the deck, others' hands and stacks, face-down
@@ -330,9 +393,25 @@ class LetsGoState(State):
                 else:
                     hand.extend(self.draw_cards(2 if icon == "deck2" else 4))
             self.hands[seat] = hand
-        self.shown = [self.public_board(s) for s in range(len(self.days))]
+        self.reveal()
         self.seat = 0
         self.to_play = spec.play
+
+    def reveal(self) -> None:
+        """Every seat has played the round: the table sees every board as it is now."""
+        self.shown = [self.public_board(s) for s in range(len(self.days))]
+        self.fresh = []
+
+    def receiver(self, seat: int) -> int | None:
+        """The seat whose board `seat` passes its cards to now (None solo: the travel agent's
+        week is face up). Its stack holds only cards `seat` passed: the round tracker turns
+        the passing direction only in a round that draws the stack (checked on loading)."""
+        players = self.game.players
+        if players == 1:
+            return None
+        rounds = self.game.board.rounds
+        direction = rounds[min(self.round, len(rounds) - 1)].direction
+        return (seat + 1) % players if direction == "left" else (seat - 1) % players
 
     def draw_cards(self, count: int) -> list[int]:
         """Cards from the deck (the face-up discards shuffled in if it runs out)."""

@@ -163,6 +163,17 @@ class Trip:
         self.wild -= 1
         self.steps[icon] += 1
 
+    def can_step_back(self, icon: int) -> bool:
+        """Whether a token can move back a space: not from a "0" space (either side)."""
+        return self.steps[icon] % FLIP != 0 or self.steps[icon] >= 2 * FLIP
+
+    def step_back(self, icon: int) -> None:
+        """Move a token back one space (a map cost); it stays on its side of the track, and a
+        token that reached 10 a second time goes back from its 10 space."""
+        if not self.can_step_back(icon):
+            raise ValueError("a token on a 0 space cannot move back")
+        self.steps[icon] = min(self.steps[icon], 2 * FLIP) - 1
+
     def lowest(self) -> list[int]:
         """The icons whose tokens are lowest (ties listed in icon order)."""
         low = min(self.steps)

@@ -32,7 +32,10 @@ def static_info(game: LetsGoGame) -> JsonDict:
         "player_board": load_player_board().model_dump(),
         "region": game.region.model_dump(),
         "single_flag_tiles": [t.model_dump() for t in regions.single_flag_tiles],
-        "double_flag_tile": game.double_tile.model_dump(),
+        "double_flag_tile": {  # the region's tile, both sides: the setup chose one
+            "region": game.region.id,
+            "faces": [face.model_dump() for face in game.double_faces],
+        },
         "icons": list(ICONS),
         "days": list(DAYS),
     }
@@ -91,7 +94,7 @@ def public_observation(state: LetsGoState) -> JsonDict:
         "current_player": state.seat,
         "deck_size": len(state.deck.cards),
         "discards": [game.activities[c].key for c in state.deck.discards],
-        "goals": {"single_flag": state.single_goal, "double_flag": game.double_tile.id},
+        "goals": {"single_flag": state.single_goal, "double_flag": state.double_goal},
         "stack_sizes": [len(state.stacks[s]) for s in range(players)],
         # planning is hidden until each round is revealed; the trip happens in the open
         "boards": [boards[s] for s in range(players)],
@@ -112,6 +115,10 @@ def observation(state: LetsGoState, seat: int) -> JsonDict:
     data["seat"] = seat
     data["hand"] = sorted(state.game.activities[c].key for c in state.hands[seat])
     data["my_board"] = public_board(state, seat, reveal_explore=True)
+    receiver = state.receiver(seat) if seat < state.game.players else None
+    acts = state.game.activities
+    # the cards it placed face down on a neighbour's board, not drawn yet: it knows them
+    data["passed"] = [] if receiver is None else sorted(acts[c].key for c in state.stacks[receiver])
     data["pending"] = None
     if state.pending and seat == state.seat:
         head = state.pending[0]
@@ -167,7 +174,9 @@ def state_json(state: LetsGoState) -> JsonDict:
         "double_done": list(state.double_done),
         "pending": [list(p) for p in state.pending],
         "shown": list(state.shown),
+        "fresh": list(state.fresh),
         "single_goal": state.single_goal,
+        "double_goal": state.double_goal,
         "trip_day": state.trip_day,
         "trip_step": state.trip_step,
         "goal_cards": list(state.goal_cards),
@@ -186,6 +195,7 @@ def state_from_json(game: LetsGoGame, data: JsonDict, seed: int) -> LetsGoState:
     state.deck = Deck.from_json(data["deck"])
     for name in ("round", "phase", "seat", "to_play", "single_goal", "trip_day", "trip_step"):
         setattr(state, name, data[name])
+    state.double_goal = data.get("double_goal", game.double_faces[0].id)  # older states: side a
     state.hands = [list(h) for h in data["hands"]]
     state.stacks = [list(s) for s in data["stacks"]]
     state.days = [[[(c, e) for c, e in col] for col in seat] for seat in data["days"]]
@@ -212,6 +222,7 @@ def state_from_json(game: LetsGoGame, data: JsonDict, seed: int) -> LetsGoState:
     state.double_done = list(data["double_done"])
     state.pending = [tuple(p) for p in data["pending"]]
     state.shown = list(data["shown"])
+    state.fresh = list(data.get("fresh", ()))
     state.goal_cards = list(data["goal_cards"])
     state.agent_order = list(data["agent_order"])
     return state
