@@ -9,7 +9,13 @@ option sets and player counts. It checks, along one random game:
   refused with IllegalAction and the state's `to_json()` unchanged;
 - `load(to_json())` round trips; `clone()` is independent of the original;
 - `determinize(seat)` keeps `observation(seat)` and that seat's legal actions identical and,
-  in a game with hidden information, really resamples something (so leaks are caught);
+  in a game with hidden information, really resamples something (so leaks are caught); its
+  history holds the seat's own moves and every other move only as the seat saw it;
+- twin worlds (`check_twin_worlds`): a state and a determinization of it for a seat s differ
+  only in what s cannot see; the same moves are played on both while they are legal in both,
+  and a move the game calls open (`move_disclosure` says OPEN_MOVE: it drew, rolled and showed
+  nothing hidden) must leave `observation(s)` equal in both. This catches a fact hidden from s
+  that a later public move makes visible, which a check at one moment cannot see;
 - observations are JSON-safe; the game ends within `max_steps`;
 - `result.scores[i] == breakdown[i]["total"]` and the steps add up; winners have the top score;
 - `replay(record)` reproduces the result and the final `to_json()`; the same seed gives the
@@ -26,6 +32,8 @@ import pytest
 
 import tabletrip
 from tabletrip.core import Action, IllegalAction, Record, Rng, State, mix_seed
+from tabletrip.core.game import OPEN_MOVE, Concealed
+from tabletrip.core.presentation import presentation_for, unreadable_parts
 
 Steps = Callable[[dict[str, Any]], list[float]]
 
@@ -121,7 +129,83 @@ def _check_determinize(state: State, rng: Rng) -> bool:
     for other in range(state.num_players):
         json.dumps(state.observation(other))
     assert view.public_observation() == state.public_observation(), "public view leaks"
+    check_seen_history(state, view, seat)
+    check_presentation(state, view, seat)
     return _hidden_part(view) != _hidden_part(state)
+
+
+def check_presentation(state: State, view: State, seat: int) -> None:
+    """Where the game registers a presentation: what the seat reads is JSON-safe, unchanged
+    when what it cannot see is resampled (`view` is a determinization for it), and never
+    shows an engine key, an id or a placeholder; the spectator's too."""
+    presentation = presentation_for(state.game.id)
+    if presentation is None:
+        return
+    game = state.game
+    document = presentation.document(game, state.observation(seat))
+    data = document.to_json()
+    assert json.loads(json.dumps(data)) == data, "the presentation is not JSON-safe"
+    resampled = presentation.document(game, view.observation(seat)).to_json()
+    assert resampled == data, "the presentation changes when what the seat cannot see does"
+    public = presentation.document(game, state.public_observation())
+    for text in document.texts() + public.texts():
+        bad = unreadable_parts(text)
+        assert not bad, f"a player would read {bad} in {text!r}"
+    for _, move in state.recent_history(8):
+        words = presentation.move_words(game, state.public_move(move))
+        assert words and not unreadable_parts(words), f"move {move} reads {words!r}"
+
+
+def check_seen_history(state: State, view: State, seat: int) -> None:
+    """A determinized copy's history holds the seat's own moves as they were and every other
+    seat's move only in the form the seat saw it (`public_move` now), nothing more."""
+    true, seen = state.history, view.history
+    assert len(seen) == len(true), "the determinized history has another length"
+    for (actor, action), (seen_actor, seen_action) in zip(true, seen, strict=True):
+        assert seen_actor == actor, "the determinized history has other movers"
+        if actor == seat:
+            assert seen_action == action, f"the seat's own move {action} changed"
+            continue
+        public = state.public_move(action)
+        assert str(seen_action) == public, (
+            f"determinized history: seat {actor}'s move reads {str(seen_action)!r}, but seat "
+            f"{seat} saw only {public!r}"
+        )
+        assert seen_action == action or isinstance(seen_action, Concealed), (
+            f"determinized history: seat {actor}'s move {seen_action!r} is not what was played"
+        )
+
+
+def check_twin_worlds(state: State, seat: int, rng: Rng, max_moves: int = 12) -> int:
+    """Play the same moves on `state` and on a determinization of it for `seat` (twin worlds
+    that differ only in what `seat` cannot see) while they are legal in both; after a move the
+    game calls open, `observation(seat)` must be the same in both. Stops at the first move that
+    showed the worlds apart (a draw, a roll, a reveal the rules make) or the end.
+
+    Returns how many open moves were checked.
+    """
+    world = state.clone()
+    twin = state.determinize(seat, rng)
+    checked = 0
+    for _ in range(max_moves):
+        if world.is_over or twin.is_over:
+            break
+        action = rng.choice(world.legal_actions())
+        if twin.current_player != world.current_player or twin.illegal_reason(action):
+            break
+        before = world.clone()
+        world.apply(action)
+        twin.apply(action)
+        is_open = before.move_disclosure(action, world) == OPEN_MOVE
+        if world.observation(seat) != twin.observation(seat):
+            assert not is_open, (
+                f"seat {seat} learns a hidden fact through the open move {action} of seat "
+                f"{before.current_player}: its observation differs between twin worlds that "
+                "differed only in what it could not see"
+            )
+            break
+        checked += is_open
+    return checked
 
 
 def check_playout(
@@ -150,6 +234,7 @@ def check_playout(
     rng = Rng(mix_seed("contract", game_id, players, seed))
     past: list[Action] = []
     resampled = False
+    twin_open_moves = 0
     for step in range(max_steps):
         if state.is_over:
             break
@@ -162,6 +247,7 @@ def check_playout(
             _check_every_action_accepted(state, actions)
             _check_round_trips(state, rng)
             resampled |= _check_determinize(state, rng)
+            twin_open_moves += check_twin_worlds(state, rng.below(players), rng)
             legal = set(actions)
             for stale in past[-30:]:
                 if stale not in legal and type(stale) not in open_kinds:
@@ -200,9 +286,30 @@ def _check_end(
     if winners_have_top_score:
         assert all(result.scores[w] == top for w in result.winners)
     assert json.loads(json.dumps(result.to_json())) == result.to_json()
+    _check_score_rows(state)
     assert state.legal_actions() == []
     _check_refused(state, object(), "an action after the end")
     record_json = json.loads(json.dumps(state.record.to_json()))
     replayed = tabletrip.replay(Record.from_json(record_json))
     assert replayed.result == result, "replaying the record gives another result"
     assert _snapshot(replayed) == _snapshot(state), "replaying the record gives another state"
+
+
+def _check_score_rows(state: State) -> None:
+    """Where the game registers a presentation: each seat's breakdown reads as labelled rows
+    whose points add up to its score, and the outcome is one readable sentence."""
+    presentation = presentation_for(state.game.id)
+    result = state.result
+    if presentation is None or result is None:
+        return
+    for seat, breakdown in enumerate(result.breakdown):
+        rows = presentation.score_rows(state.game, breakdown)
+        assert sum(row.points for row in rows) == result.scores[seat], (
+            f"seat {seat}: the score rows do not add up to the score"
+        )
+        for row in rows:
+            bad = unreadable_parts(f"{row.label} {row.detail}")
+            assert not bad, f"a score row reads {bad}: {row}"
+    names = [f"Player {seat + 1}" for seat in range(state.num_players)]
+    outcome = presentation.outcome(state.game, result, names)
+    assert outcome and "\n" not in outcome and not unreadable_parts(outcome), outcome
