@@ -26,6 +26,7 @@ from server_helpers import (
 )
 from tabletrip.core.game import State
 from tabletrip.server.reveal import observe
+from tabletrip.server.wording import move_words
 
 GAMES = [
     ("ticket-to-ride", {}),
@@ -72,7 +73,11 @@ def _visible(states: list[State], viewer: int | None) -> list[bool]:
 def _expected_log(states: list[State], visible: list[bool], version: int, viewer: Any) -> list:
     over = states[version].is_over
     return [
-        {"seat": seat, "text": str(action) if seat == viewer else action.public()}
+        {
+            "seat": seat,
+            "text": str(action) if seat == viewer else action.public(),
+            "words": move_words(states[0].game, action.public()),
+        }
         for (seat, action), shown in zip(states[version].history, visible, strict=False)
         if shown or over
     ]

@@ -28,6 +28,7 @@ from server_helpers import (
 from tabletrip.core.game import State
 from tabletrip.core.rng import Rng, mix_seed
 from tabletrip.server import hints
+from tabletrip.server.wording import move_words
 from tabletrip.web import STATIC_DIR
 
 GAMES = [
@@ -314,7 +315,11 @@ def test_the_replay_of_a_finished_game(tmp_path: Any) -> None:
                 if step:
                     mover, action = record["actions"][step - 1]
                     played = state.game.action_from_json(action)
-                    assert shown["move"] == {"seat": mover, "text": str(played)}
+                    assert shown["move"] == {
+                        "seat": mover,
+                        "text": str(played),
+                        "words": move_words(state.game, played.public()),
+                    }
                 else:
                     assert shown["move"] is None
             assert (shown["result"] is not None) == (step == steps)

@@ -22,6 +22,7 @@ class LogEntry:
     seat: int
     action: Action
     hidden_from: frozenset[Viewer]
+    words: str = ""  # the public form in the game's words, where it has a presentation
 
     def readable_by(self, viewer: Viewer, over: bool) -> bool:
         """Whether `viewer` may read this move (every move, once the game is over)."""
@@ -30,7 +31,7 @@ class LogEntry:
     def line(self, viewer: Viewer) -> JsonDict:
         """The move as `viewer` reads it: its own in full, another's public notation."""
         text = str(self.action) if self.seat == viewer else self.action.public()
-        return {"seat": self.seat, "text": text}
+        return {"seat": self.seat, "text": text, "words": self.words}
 
 
 @dataclass(slots=True)

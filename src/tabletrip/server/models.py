@@ -118,6 +118,9 @@ class LogLine(BaseModel):
 
     seat: int
     text: str
+    words: str = Field(
+        "", description="The move in the game's own words (empty if the game has none)."
+    )
 
 
 class View(RoomSummary):
@@ -125,9 +128,21 @@ class View(RoomSummary):
 
     seat: int | None
     observation: dict[str, Any]
+    document: dict[str, Any] | None = Field(
+        description="What the viewer sees in the game's own words: sections of typed blocks "
+        "(tabletrip.core.presentation); null if the game has no presentation."
+    )
     legal_actions: list[LegalAction]
     log: list[LogLine]
     result: dict[str, Any] | None
+    score_rows: list[list[dict[str, Any]]] | None = Field(
+        None,
+        description="Once over: each seat's score as rows of label, points and detail, in the "
+        "game's words (null while playing, or if the game has none).",
+    )
+    outcome: str | None = Field(
+        None, description="Once over: one sentence on how the game ended, in the game's words."
+    )
     can_undo: bool
     help: str = Field(
         description="For the seat to move: the rules of its decision, in short (else empty)."
@@ -153,7 +168,12 @@ class HintCandidate(BaseModel):
     share: float = Field(description="The share of the playouts that tried this move.")
     win_rate: float | None = Field(description="How often you won in those playouts.")
     expected_score: float | None = Field(description="Your mean final score in those playouts.")
-    words: str = Field(description="All of it in a sentence.")
+    why: str = Field(
+        "",
+        description="Why it ranks there, in a sentence: its share of the search and how the "
+        "playouts through it went (Route East: reaching Shanghai, not a score).",
+    )
+    words: str = Field(description="All of it in a sentence, with the move's notation.")
 
     model_config = ConfigDict(populate_by_name=True)
 
@@ -183,8 +203,19 @@ class Replay(BaseModel):
     move: LogLine | None
     log: list[LogLine]
     observation: dict[str, Any]
+    document: dict[str, Any] | None = Field(
+        description="What the viewer saw in the game's own words (null: the game has none)."
+    )
     help: str
     result: dict[str, Any] | None
+    score_rows: list[list[dict[str, Any]]] | None = Field(
+        None,
+        description="Once over: each seat's score as rows of label, points and detail, in the "
+        "game's words (null while playing, or if the game has none).",
+    )
+    outcome: str | None = Field(
+        None, description="Once over: one sentence on how the game ended, in the game's words."
+    )
     board: str | None
 
 
@@ -201,9 +232,19 @@ class GameEntry(BaseModel):
     id: str
     title: str
     players: list[int]
-    options: list[dict[str, Any]]
+    options: list[dict[str, Any]] = Field(
+        description="Each option: name, default, help, accepted, choices, and `solo_only` "
+        "(it applies to a game of one player only)."
+    )
+    player_ranges: dict[str, dict[str, list[int]]] = Field(
+        default_factory=dict,
+        description="For each option whose values allow other player counts (the other "
+        'options at their defaults): the counts of each value, e.g. `{"mode": {"solo": [1, 1], '
+        '"team": [4, 4]}}`; `players` holds for every other option.',
+    )
     summary: str
     bots: list[str]
+    default_bot: str = Field("medium", description="The bot a lobby offers by default.")
 
 
 class Games(BaseModel):

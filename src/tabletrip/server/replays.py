@@ -9,12 +9,13 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from tabletrip.core.actions import JsonDict
-from tabletrip.core.game import State
+from tabletrip.core.actions import Action, JsonDict
+from tabletrip.core.game import Game, State
 from tabletrip.server.errors import BadRequest, Conflict
 from tabletrip.server.reveal import Viewer, observe
 from tabletrip.server.rooms import FINISHED, Room
 from tabletrip.server.views import board
+from tabletrip.server.wording import document, move_words, scoring
 
 KEPT_ROOMS = 8  # rooms whose replayed states stay in memory
 
@@ -57,22 +58,29 @@ def replay_view(room: Room, step: int, viewer: Viewer) -> JsonDict:
     if viewer is not None and not 0 <= viewer < room.game.players:
         raise BadRequest(f"seat must be from 0 to {room.game.players - 1}, not {viewer}")
     state = _replayed(room)[step]
-    result = state.result
+    game = room.game
+    labels = [seat.label for seat in room.seats]
+    observation = observe(state, viewer)
     return {
         "id": room.id,
         "game": room.game.id,
         "players": room.game.players,
-        "labels": [seat.label for seat in room.seats],
+        "labels": labels,
         "step": step,
         "steps": steps,
         "seat": viewer,
         "current_player": None if state.is_over else state.current_player,
-        "move": None
-        if step == 0
-        else {"seat": history[step - 1][0], "text": str(history[step - 1][1])},
-        "log": [{"seat": seat, "text": str(action)} for seat, action in history[:step]],
-        "observation": observe(state, viewer),
+        "move": None if step == 0 else _line(game, *history[step - 1]),
+        "log": [_line(game, seat, action) for seat, action in history[:step]],
+        "observation": observation,
+        "document": document(game, observation),
         "help": "" if state.is_over else state.decision_help(),
-        "result": None if result is None else result.to_json(),
+        "result": None if state.result is None else state.result.to_json(),
+        **scoring(game, state.result, labels),
         "board": board(state, step, viewer)["svg"],
     }
+
+
+def _line(game: Game, seat: int, action: Action) -> JsonDict:
+    """A move of a finished game: every move is public then, in full and in words."""
+    return {"seat": seat, "text": str(action), "words": move_words(game, action.public())}

@@ -22,6 +22,7 @@ from tabletrip.server.logs import LogEntry, RoomLog
 from tabletrip.server.reveal import Observed, Viewer, hidden_from, reveals_nothing
 from tabletrip.server.store import RoomRow, SeatRow, result_hash
 from tabletrip.server.tokens import token_matches
+from tabletrip.server.wording import move_words
 
 HUMAN, BOT = "human", "bot"
 OPEN, PLAYING, FINISHED = "open", "playing", "finished"
@@ -272,11 +273,11 @@ class Room:
         pre, post = self.observed, Observed(state)
         disclosure = self.state.move_disclosure(parsed, state)
         if disclosure in (OPEN_MOVE, DRAWING_MOVE):  # the game vouches: no check needed
-            entry = LogEntry(seat, parsed, frozenset())
+            entry = LogEntry(seat, parsed, frozenset(), move_words(self.game, parsed.public()))
             step = Step(pre, entry, post, disclosure == OPEN_MOVE)
             return Change(PLAY, seat, post, parsed.to_json(), step)
         hidden = hidden_from(pre, parsed, post) if self._track_hidden else frozenset()
-        entry = LogEntry(seat, parsed, hidden)
+        entry = LogEntry(seat, parsed, hidden, move_words(self.game, parsed.public()))
         return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post))
 
     def prepare_undo(self, seat: int, version: int, check: bool = True) -> Change:

@@ -20,6 +20,7 @@ from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import State
 from tabletrip.server.reveal import Observed, Viewer
 from tabletrip.server.rooms import PLAYING, Room
+from tabletrip.server.wording import document, scoring
 
 log = logging.getLogger("tabletrip.server")
 
@@ -74,13 +75,14 @@ def _head(room: Room, viewer: Viewer) -> JsonDict:
             {"text": str(a), "json": a.to_json(), "targets": _targets(state, a)}
             for a in state.legal_actions()
         ]
-    result = state.result
     return {
         **summary(room),
         "seat": viewer,
         "observation": observed(viewer),
+        "document": document(room.game, observed(viewer)),
         "legal_actions": legal,
-        "result": None if result is None else result.to_json(),
+        "result": None if state.result is None else state.result.to_json(),
+        **scoring(room.game, state.result, [seat.label for seat in room.seats]),
         "can_undo": viewer is not None and room.undo_refusal(viewer) is None,
         # Only for the seat to move: which decision another seat faces can follow from
         # what this viewer may not see (a hidden simultaneous play).
