@@ -241,7 +241,7 @@ def test_hot_seat_shows_a_setup_keep_without_the_tickets_or_their_number() -> No
     args = ["play", "ticket-to-ride", "--seed", "3", "--seat", "0", "--seat", "1"]
     result = run(*args, input="\n1\n\nquit\n")
     assert result.exit_code == 0, result.output
-    after_the_move = result.output.split("seat 0: keep tickets", 1)[1]
+    after_the_move = result.output.split("seat 0 kept Destination Tickets", 1)[1]
     state = tabletrip.make("ticket-to-ride", players=2).new_game(seed=3)
     kept = state.legal_actions()[0]
     assert str(kept) not in after_the_move  # seat 1 now faces the screen
@@ -372,6 +372,6 @@ def test_watching_never_shows_which_tickets_a_seat_kept(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert re.search(r"keep t\d", result.output) is None  # no ticket ids
-    assert "seat 0: keep tickets" in result.output  # setup: not even how many, yet
-    assert re.search(r"seat 1: keep \d tickets?\n", result.output)
+    assert "seat 0 kept Destination Tickets\n" in result.output  # setup: not even how many
+    assert re.search(r"seat 1 kept \d Destination Tickets?\n", result.output)
     assert tabletrip.replay(load(record)).is_over

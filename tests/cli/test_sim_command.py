@@ -177,7 +177,7 @@ def test_replay_of_a_simulated_game_reproduces_its_stored_result(sim_file: Path)
         f"verified: the {moves} moves reproduce the recorded result exactly"
     )
     (winner,) = json.loads(winners)
-    assert f"winner: seat {winner} (random) with {scores[winner]:g}" in result.output
+    assert f"seat {winner} (random) wins with {scores[winner]:g} points." in result.output
     assert run("replay", str(sim_file), "--game", "2", "--run", "1").output == result.output
 
 

@@ -4,16 +4,19 @@ from tabletrip.bots import register as register_bot
 from tabletrip.bots import tune
 from tabletrip.core.analysis import register_analysis
 from tabletrip.core.encoding import register_encoding
+from tabletrip.core.presentation import register_presentation
 from tabletrip.core.registry import register
 from tabletrip.games.ticket_to_ride.analysis import ANALYSIS
 from tabletrip.games.ticket_to_ride.bots import HeuristicBot
 from tabletrip.games.ticket_to_ride.encoding import make_encoding
+from tabletrip.games.ticket_to_ride.present import TicketToRidePresentation
 from tabletrip.games.ticket_to_ride.rules import GAME_ID, TicketToRideGame, TicketToRideState
 
 register(TicketToRideGame)
 register_bot(HeuristicBot, game=GAME_ID)
 register_analysis(GAME_ID, ANALYSIS)
 register_encoding(GAME_ID, make_encoding)
+register_presentation(GAME_ID, TicketToRidePresentation())
 
 # 100 playouts: about 0.36 s a move, 60% of 100 games against the heuristic (40 won 52%).
 tune(GAME_ID, "medium", iterations=100)

@@ -1,0 +1,485 @@
+"""Ticket to Ride in its own words: what a seat sees, its score rows, the outcome, moves.
+
+Everything here is built from an observation (a seat's or the public one) and the map's
+static content (`Board`) only, so it can never show what the seat may not see. Each edition
+speaks its rulebook: the USA map's draw pile and Longest Continuous Path, Europe Express's
+deck, Locomotive pile, start score of 100 and Europe Express Cards (London–Istanbul); neither
+shows anything of the other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tabletrip.core.presentation import (
+    Block,
+    Card,
+    Cards,
+    Document,
+    Item,
+    Items,
+    Presentation,
+    ScoreRow,
+    Section,
+    Sentence,
+    Table,
+    Value,
+    Values,
+)
+from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board
+from tabletrip.games.ticket_to_ride.rules import (
+    KEEP_AT_SETUP,
+    KEEP_IN_GAME,
+    TICKETS_OFFERED,
+    TicketToRideGame,
+)
+
+if TYPE_CHECKING:
+    from tabletrip.core.actions import JsonDict
+    from tabletrip.core.game import Game, Result
+
+DASH = "\u2013"  # city names are joined with an en dash: "Dallas–Houston"
+# CSS colours a front end may paint the cards with (the Locomotive is every colour: none).
+CARD_COLOURS = {
+    "purple": "#8e44ad",
+    "blue": "#2e6fd1",
+    "orange": "#f28c28",
+    "white": "#ffffff",
+    "green": "#2f9e44",
+    "yellow": "#f4d03f",
+    "black": "#2b2b2b",
+    "red": "#d63031",
+    "pink": "#e84393",
+}
+LOCOMOTIVE_NAME = "Locomotive"
+EXPRESS_CARD = "Europe Express Card"
+
+
+def _board(game: Game) -> Board:
+    """The map's static content: the presentation reads nothing else of the game."""
+    if not isinstance(game, TicketToRideGame):
+        raise TypeError(f"not a Ticket to Ride game: {type(game).__name__}")
+    return game.board
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """`1 card`, `2 cards` (or the plural given)."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def _listing(parts: Sequence[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def card_name(card: str) -> str:
+    """A train card's name as printed: `Red`, `Locomotive`."""
+    return LOCOMOTIVE_NAME if card == LOCOMOTIVE else card.capitalize()
+
+
+def cards_words(cards: Mapping[str, int]) -> str:
+    """`1 red, 2 Locomotives` (colours as adjectives, the Locomotive by name)."""
+    return ", ".join(
+        plural(n, LOCOMOTIVE_NAME) if card == LOCOMOTIVE else f"{n} {card}"
+        for card, n in cards.items()
+        if n
+    )
+
+
+def pair(a: str, b: str) -> str:
+    """Two cities as printed on a route or a ticket: `Denver–El Paso`."""
+    return f"{a}{DASH}{b}"
+
+
+def _points(points: int) -> str:
+    return plural(points, "point")
+
+
+# --- the edition's words --------------------------------------------------------------------
+
+
+def _draw_pile(board: Board) -> str:
+    """What the rulebook calls the face-down Train Car cards: USA "draw pile", Europe Express
+    "deck"."""
+    return "deck" if board.locomotive_pile else "draw pile"
+
+
+def _turn_choices(board: Board) -> str:
+    take = ", take a Locomotive" if board.locomotive_pile else ""
+    return f"draw Train Car cards{take}, claim a route or draw Destination Tickets"
+
+
+def _keep_least(observation: Mapping[str, Any]) -> int:
+    least = KEEP_AT_SETUP if observation["phase"] == "setup" else KEEP_IN_GAME
+    return min(least, len(observation.get("offer") or ())) or least
+
+
+# --- the document ---------------------------------------------------------------------------
+
+
+def seat_title(observation: Mapping[str, Any], seat: int) -> str:
+    """`Player 2`, or the seat's label where the observation carries one."""
+    info = observation["seats"][seat]
+    label = info.get("label") or info.get("name")
+    return str(label) if label else f"Player {seat + 1}"
+
+
+def build_document(board: Board, observation: Mapping[str, Any]) -> Document:
+    """What the observation's seat (or a spectator, for the public observation) sees."""
+    viewer = observation.get("seat")
+    sections: list[Section] = []
+    if viewer is not None:
+        sections += _own_sections(observation, viewer)
+    sections += [
+        _seat_section(board, observation, seat, viewer) for seat in range(len(observation["seats"]))
+    ]
+    sections += _table_sections(board, observation, viewer)
+    return Document(tuple(sections))
+
+
+def _own_sections(observation: Mapping[str, Any], seat: int) -> list[Section]:
+    hand = observation["hand"]
+    cards = tuple(
+        Card(card_name(card), n, CARD_COLOURS.get(card, "")) for card, n in hand.items() if n
+    )
+    sections = [Section("Your hand", (Cards(cards, empty="no cards"),), "mine", seat)]
+    tickets = observation["tickets"]
+    rows = tuple(
+        (t["a"], t["b"], t["points"], "yes" if t["completed"] else "not yet") for t in tickets
+    )
+    blocks: list[Block] = [
+        Table(("From", "To", "Points", "Completed"), rows, empty="none kept yet")
+    ]
+    if tickets:
+        done = sum(t["points"] for t in tickets if t["completed"])
+        missing = sum(t["points"] for t in tickets if not t["completed"])
+        blocks.append(
+            Sentence(
+                f"If the game ended now: +{_points(done)} for the tickets completed, "
+                f"\u2212{_points(missing)} for the ones not yet connected."
+            )
+        )
+    sections.append(Section("Your Destination Tickets", tuple(blocks), "mine", seat))
+    offer = observation.get("offer") or []
+    if offer:
+        least = _keep_least(observation)
+        rows = tuple((t["a"], t["b"], t["points"]) for t in offer)
+        if least < len(offer):
+            keep = (
+                f"Keep at least {least} of these {len(offer)}; "
+                "the others go to the bottom of the Destination Ticket pile."
+            )
+        else:  # the pile held no more than must be kept
+            keep = "Keep this one." if len(offer) == 1 else f"Keep all {len(offer)}."
+        sections.append(
+            Section(
+                "Choose Destination Tickets",
+                (Table(("From", "To", "Points"), rows), Sentence(keep)),
+                "mine",
+                seat,
+            )
+        )
+    return sections
+
+
+def _ticket_count(info: Mapping[str, Any], setup: bool) -> str | int:
+    count = info["ticket_count"]
+    choosing = info["choosing_tickets"]
+    if setup and choosing:
+        return "choosing"
+    if count is None:
+        # Setup: how many a seat kept stays hidden until every seat has chosen.
+        return "chosen, shown when all have chosen"
+    if choosing:
+        return f"{count}, choosing among {choosing} drawn"
+    return count
+
+
+def _seat_section(
+    board: Board, observation: Mapping[str, Any], seat: int, viewer: int | None
+) -> Section:
+    info = observation["seats"][seat]
+    title = seat_title(observation, seat) + (" (you)" if seat == viewer else "")
+    routes = [board.routes[r] for r in info["routes"]]
+    values = [
+        Value("Score", info["score"], unit="point" if info["score"] in (1, -1) else "points"),
+        Value("Trains left", info["trains"], of=board.trains),
+        Value("Train Car cards", info["hand_size"]),
+        Value("Destination Tickets", _ticket_count(info, observation["phase"] == "setup")),
+    ]
+    if board.express_bonus:
+        bonus = info["express_bonus"]
+        values.append(Value(EXPRESS_CARD, _points(bonus) if bonus else "not yet"))
+    values.append(Value("Routes claimed", len(routes)))
+    blocks: list[Block] = [
+        Values(tuple(values)),
+        Items(
+            tuple(
+                Item(
+                    pair(board.cities[r.a], board.cities[r.b]),
+                    f"{plural(r.length, 'train')}, {r.color}",
+                )
+                for r in routes
+            ),
+            empty="no routes yet",
+        ),
+    ]
+    known = cards_words(info["known_cards"])
+    if known:
+        who = "Others saw you take" if seat == viewer else "Seen taking"
+        blocks.append(Sentence(f"{who}: {known}"))
+    return Section(title, tuple(blocks), "seat", seat)
+
+
+def _table_sections(
+    board: Board, observation: Mapping[str, Any], viewer: int | None
+) -> list[Section]:
+    face_up = tuple(Card(card_name(c), 1, CARD_COLOURS.get(c, "")) for c in observation["face_up"])
+    discards = sum(observation["discards"].values())
+    values = [
+        Value(f"Train Car {_draw_pile(board)}", plural(observation["deck_size"], "card")),
+        Value("Discards", plural(discards, "card")),
+        Value("Destination Ticket pile", plural(observation["ticket_pile_size"], "ticket")),
+    ]
+    if board.locomotive_pile:
+        values.append(
+            Value("Locomotive pile", plural(observation["locomotive_pile"], LOCOMOTIVE_NAME))
+        )
+    express = bool(board.express_bonus and board.express_cities)
+    if express:
+        left = observation["express_bonus_left"]
+        shown = _listing([str(v) for v in left]) + " points" if left else "none"
+        values.append(Value(f"{EXPRESS_CARD}s left", shown))
+    blocks: list[Block] = [Values(tuple(values))]
+    if express and board.express_cities:
+        a, b = (board.cities[c] for c in board.express_cities)
+        blocks.append(
+            Sentence(
+                f"Whoever joins {a} and {b} with their own routes takes the top "
+                f"{EXPRESS_CARD} ({pair(a, b)}), one per player."
+            )
+        )
+    blocks.append(Sentence(_turn_sentence(board, observation, viewer)))
+    final = observation.get("final_turns_left")
+    if final:
+        blocks.append(Sentence(f"Final round: {plural(final, 'turn')} left."))
+    return [
+        Section("Face-up cards", (Cards(_merge(face_up), empty="no face-up cards"),), "table"),
+        Section("The table", tuple(blocks), "table"),
+    ]
+
+
+def _merge(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Face-up cards of one kind as one card with a count, in the order first shown."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return tuple(Card(c.name, n, c.colour, c.detail) for c, n in counts.items())
+
+
+def _ended(observation: Mapping[str, Any]) -> bool:
+    """Over: the final round played, or a whole round of passes (nobody could act)."""
+    if observation.get("final_turns_left") == 0:
+        return True
+    players = len(observation["seats"])
+    log = observation.get("log") or []
+    return len(log) >= players and all(text == "pass" for _, text in log[-players:])
+
+
+def _turn_sentence(board: Board, observation: Mapping[str, Any], viewer: int | None) -> str:
+    if _ended(observation):
+        bonus = (
+            "the Longest Continuous Path bonus"
+            if board.longest_path_bonus
+            else f"the {EXPRESS_CARD}s"
+        )
+        return f"The game is over: Destination Tickets and {bonus} are scored."
+    current = observation["current_player"]
+    who = "Your turn" if current == viewer else f"{seat_title(observation, current)} to play"
+    phase = observation["phase"]
+    if phase == "setup":
+        what = (
+            f"keep at least {KEEP_AT_SETUP} of the {TICKETS_OFFERED} Destination Tickets dealt "
+            "(every player chooses in turn)"
+        )
+    elif phase == "second_draw":
+        what = "draw a second Train Car card (not a face-up Locomotive)"
+        if board.locomotive_pile:
+            what = "draw a second Train Car card"
+    elif phase == "keep":
+        what = f"keep at least {KEEP_IN_GAME} of the Destination Tickets drawn"
+    else:
+        what = _turn_choices(board)
+    return f"{who}: {what}."
+
+
+# --- score rows ------------------------------------------------------------------------------
+
+
+def _tickets_detail(tickets: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(f"{pair(t['a'], t['b'])} ({t['points']})" for t in tickets) or "none"
+
+
+def build_score_rows(board: Board, breakdown: Mapping[str, Any]) -> list[ScoreRow]:
+    """One seat's breakdown in the rulebook's scoring order; the rows add up to the total."""
+    rows: list[ScoreRow] = []
+    if board.start_score:
+        rows.append(
+            ScoreRow(
+                "Start score",
+                breakdown["start"],
+                f"every Scoring Marker starts at {board.start_score}",
+            )
+        )
+    count = breakdown.get("routes_claimed")
+    detail = plural(count, "route") if isinstance(count, int) else "scored as they were claimed"
+    rows.append(ScoreRow("Routes claimed", breakdown["routes"], detail))
+    tickets = breakdown["tickets"]
+    done = [t for t in tickets if t["completed"]]
+    missed = [t for t in tickets if not t["completed"]]
+    rows.append(
+        ScoreRow(
+            "Destination Tickets completed",
+            sum(t["points"] for t in done),
+            _tickets_detail(done),
+        )
+    )
+    rows.append(
+        ScoreRow(
+            "Destination Tickets not completed",
+            -sum(t["points"] for t in missed),
+            _tickets_detail(missed),
+        )
+    )
+    if board.longest_path_bonus:
+        bonus = breakdown["longest_path_bonus"]
+        length = breakdown["longest_path"]
+        if not length:
+            detail = "no routes claimed"
+        elif bonus:
+            detail = f"{plural(length, 'train')} long, the longest"
+        else:
+            detail = f"{plural(length, 'train')} long, not the longest"
+        rows.append(ScoreRow("Longest Continuous Path bonus", bonus, detail))
+    if board.express_bonus and board.express_cities:
+        a, b = (board.cities[c] for c in board.express_cities)
+        bonus = breakdown["europe_express_bonus"]
+        detail = f"{a} and {b} joined" if bonus else f"{a} and {b} not joined"
+        rows.append(ScoreRow(f"{EXPRESS_CARD} ({pair(a, b)})", bonus, detail))
+    return rows
+
+
+# --- the outcome ------------------------------------------------------------------------------
+
+
+def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
+    """Who won and with how many points, and the tie-break that decided it, if one did."""
+    winners = list(result.winners)
+    if not winners:
+        return "The game is over without a winner."
+    score = int(result.scores[winners[0]])
+    who = _listing([names[w] for w in winners])
+    if len(winners) > 1:
+        return f"{who} share the win with {_points(score)}."
+    sentence = f"{who} wins with {_points(score)}"
+    tied = [s for s, v in enumerate(result.scores) if v == score and s not in winners]
+    if tied:
+        mine = result.breakdown[winners[0]]["tickets_completed"]
+        theirs = max(result.breakdown[s]["tickets_completed"] for s in tied)
+        if mine > theirs:
+            sentence += f", having completed more Destination Tickets ({mine} to {theirs})"
+        elif board.longest_path_bonus:
+            sentence += ", holding the Longest Continuous Path bonus"
+    return sentence + "."
+
+
+# --- moves in words ---------------------------------------------------------------------------
+
+_CLAIM = re.compile(r"^claim r(\d+) (.+?) with (.+)$")
+_LOCOS = re.compile(r"^(\d+) locomotives?$")
+_PAY = re.compile(r"^([a-z]+)(?: \+ (\d+) locomotives?)?$")
+_KEEP = re.compile(r"^keep (\d+) tickets?$")
+_UNREADABLE = re.compile(r"\b[a-z]\d+\b|\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+def _an(word: str) -> str:
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def build_move_words(board: Board, move: str) -> str:
+    """A move's public notation in words that read after the mover's name."""
+    text = " ".join(move.split())
+    if text == "blind":
+        return f"drew a Train Car card from the {_draw_pile(board)}"
+    if text == "locomotive":
+        return "took a Locomotive from the Locomotive pile"
+    if text.startswith("take "):
+        card = text.removeprefix("take ")
+        shown = LOCOMOTIVE_NAME if card == LOCOMOTIVE else card
+        return f"took {_an(shown)} face up"
+    if text == "tickets":
+        return "drew Destination Tickets"
+    if text == "keep tickets":
+        return "kept Destination Tickets"
+    if text == "pass":
+        return "passed"
+    kept = _KEEP.match(text)
+    if kept:
+        return f"kept {plural(int(kept.group(1)), 'Destination Ticket')}"
+    if text.startswith("keep "):
+        # A seat's own full notation ("keep t3 A-B, t9 C-D"): only the count, as others see it.
+        return f"kept {plural(text.count(',') + 1, 'Destination Ticket')}"
+    claim = _CLAIM.match(text)
+    if claim:
+        words = _claim_words(board, int(claim.group(1)), claim.group(2), claim.group(3))
+        if words:
+            return words
+    return _fallback(text)
+
+
+def _claim_words(board: Board, route_id: int, name: str, payment: str) -> str:
+    if 0 <= route_id < len(board.routes):
+        route = board.routes[route_id]
+        where, length = pair(board.cities[route.a], board.cities[route.b]), route.length
+    else:
+        where, length = name.replace("-", DASH, 1), 0
+    locos = _LOCOS.match(payment)
+    if locos:
+        return f"claimed {where} with {plural(int(locos.group(1)), LOCOMOTIVE_NAME)}"
+    pay = _PAY.match(payment)
+    if not pay:
+        return ""
+    color, extra = pay.group(1), int(pay.group(2) or 0)
+    cards = f"{length - extra} {color}" if length else color
+    if extra:
+        cards += f" and {plural(extra, LOCOMOTIVE_NAME)}"
+    return f"claimed {where} with {cards}"
+
+
+def _fallback(text: str) -> str:
+    cleaned = " ".join(_UNREADABLE.sub("", text).replace("_", " ").split())
+    return f"played {cleaned}" if cleaned else "made a move"
+
+
+class TicketToRidePresentation(Presentation):
+    """Ticket to Ride's presentation, for both editions (registered in the package)."""
+
+    def document(self, game: Game, observation: JsonDict) -> Document:
+        """Your hand, your Destination Tickets and offer, each seat's area, then the table."""
+        return build_document(_board(game), observation)
+
+    def score_rows(self, game: Game, breakdown: JsonDict) -> list[ScoreRow]:
+        """Start score (Europe Express), routes, tickets completed and not, then the bonus."""
+        return build_score_rows(_board(game), breakdown)
+
+    def outcome(self, game: Game, result: Result, names: list[str]) -> str:
+        """ "Ana wins with 121 points." / "Ana and Bo share the win with 98 points.\""""
+        return build_outcome(_board(game), result, names)
+
+    def move_words(self, game: Game, move: str) -> str:
+        """ "claimed Dallas–Houston with 2 orange", "took a red face up", "passed"..."""
+        return build_move_words(_board(game), move)
