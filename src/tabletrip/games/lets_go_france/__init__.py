@@ -4,16 +4,19 @@ from tabletrip.bots import register as register_bot
 from tabletrip.bots import tune
 from tabletrip.core.analysis import register_analysis
 from tabletrip.core.encoding import register_encoding
+from tabletrip.core.presentation import register_presentation
 from tabletrip.core.registry import register
 from tabletrip.games.lets_go_france.analysis import ANALYSIS
 from tabletrip.games.lets_go_france.bots import HeuristicBot
 from tabletrip.games.lets_go_france.encoding import make_encoding
+from tabletrip.games.lets_go_france.present import LetsGoPresentation
 from tabletrip.games.lets_go_france.rules import GAME_ID, LetsGoGame, LetsGoState
 
 register(LetsGoGame)
 register_bot(HeuristicBot, game=GAME_ID)
 register_analysis(GAME_ID, ANALYSIS)
 register_encoding(GAME_ID, make_encoding)
+register_presentation(GAME_ID, LetsGoPresentation())
 
 # A search with the heuristic's playouts rarely finds a better move than the heuristic's own
 # (README, strength ladder), and on a few playouts it chose worse ones on noise: the heuristic's
