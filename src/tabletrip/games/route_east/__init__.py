@@ -4,16 +4,19 @@ from tabletrip.bots import register as register_bot
 from tabletrip.bots import tune
 from tabletrip.core.analysis import register_analysis
 from tabletrip.core.encoding import register_encoding
+from tabletrip.core.presentation import register_presentation
 from tabletrip.core.registry import register
 from tabletrip.games.route_east.analysis import ANALYSIS
 from tabletrip.games.route_east.bots import HeuristicBot
 from tabletrip.games.route_east.encoding import make_encoding
+from tabletrip.games.route_east.present import RouteEastPresentation
 from tabletrip.games.route_east.rules import GAME_ID, RouteEastGame, RouteEastState
 
 register(RouteEastGame)
 register_bot(HeuristicBot, game=GAME_ID)
 register_analysis(GAME_ID, ANALYSIS)
 register_encoding(GAME_ID, make_encoding)
+register_presentation(GAME_ID, RouteEastPresentation())
 
 # A race is won or lost (scores 1/0), so a search's values are noisy: the heuristic's move
 # stands unless another wins clearly more playouts (medium) or wins a paired duel on shared
