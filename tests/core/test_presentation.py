@@ -93,3 +93,13 @@ def test_unreadable_parts_are_found() -> None:
     assert unreadable_parts("Routes: 3 entries") == ["3 entries"]
     assert unreadable_parts("Ana claimed Dallas–Houston with 2 orange") == []
     assert unreadable_parts("Trains left 27 of 45; Route 66") == []
+
+
+def test_cards_with_details_go_one_a_line_and_wrap_within_the_width() -> None:
+    detail = "Play when you cross a Border: cross without handing in a Fuel Token. " * 2
+    doc = Document(
+        (Section("Your hand", (Cards((Card("Border Pass", 2, detail=detail.strip()),)),)),)
+    )
+    lines = render_document(doc, width=60).splitlines()
+    assert lines[1].startswith("  Border Pass ×2 (Play when")
+    assert len(lines) > 2 and all(len(line) <= 60 for line in lines)

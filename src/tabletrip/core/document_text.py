@@ -62,6 +62,8 @@ def _cards(block: Cards, width: int) -> list[str]:
         + (f" ({c.detail})" if c.detail else "")
         for c in block.cards
     ]
+    if any(c.detail for c in block.cards):  # sentences: one card a line, wrapped
+        return [line for text in shown for line in wrap(text, "    ", width)]
     return wrap_items("", shown, "", width)
 
 
