@@ -10,16 +10,15 @@ from typing import Any
 import pytest
 
 import tabletrip
+from presentation_helpers import all_text, blocks, section, sentences, values
+from presentation_helpers import assert_readable as shared_assert_readable
 from tabletrip.core.document_text import render_document, render_score_rows
 from tabletrip.core.game import Result
 from tabletrip.core.presentation import (
     Cards,
     Document,
     Items,
-    Section,
-    Sentence,
     Table,
-    Values,
     presentation_for,
     unreadable_parts,
 )
@@ -84,35 +83,13 @@ def finished(game: EnRouteGame, seed: int = 3) -> EnRouteState:
     return play_until(game.new_game(seed=seed), lambda s: s.is_over, seed)
 
 
-def section(document: Document, title: str) -> Section:
-    found = [s for s in document.sections if s.title == title]
-    assert len(found) == 1, [s.title for s in document.sections]
-    return found[0]
-
-
 def titles(document: Document) -> list[str]:
     return [s.title for s in document.sections]
 
 
-def values(sec: Section) -> dict[str, str]:
-    return {v.label: v.text() for b in sec.blocks if isinstance(b, Values) for v in b.values}
-
-
-def sentences(sec: Section) -> list[str]:
-    return [b.text for b in sec.blocks if isinstance(b, Sentence)]
-
-
-def blocks(sec: Section, kind: type[Any]) -> list[Any]:
-    return [b for b in sec.blocks if isinstance(b, kind)]
-
-
-def all_text(document: Document) -> str:
-    return "\n".join(document.texts())
-
-
 def assert_readable(document: Document) -> None:
+    shared_assert_readable(document)
     for text in document.texts():
-        assert not unreadable_parts(text), (text, unreadable_parts(text))
         assert not IDS.search(text), text
 
 

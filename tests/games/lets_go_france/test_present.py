@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import tabletrip
+from presentation_helpers import all_text, assert_readable, blocks, section, sentences, values
 from tabletrip.core import Rng
 from tabletrip.core.document_text import render_document
 from tabletrip.core.game import Result
@@ -18,9 +19,7 @@ from tabletrip.core.presentation import (
     Items,
     Progress,
     Section,
-    Sentence,
     Table,
-    Values,
     presentation_for,
     unreadable_parts,
 )
@@ -91,24 +90,6 @@ def finished(players: int, region: str = "loire-valley", seed: int = 2, **option
     return game, play_until(game.new_game(seed=seed), lambda s: s.is_over, seed)
 
 
-def section(document: Document, title: str) -> Section:
-    found = [s for s in document.sections if s.title == title]
-    assert len(found) == 1, [s.title for s in document.sections]
-    return found[0]
-
-
-def values(sec: Section) -> dict[str, str]:
-    return {v.label: v.text() for b in sec.blocks if isinstance(b, Values) for v in b.values}
-
-
-def sentences(sec: Section) -> list[str]:
-    return [b.text for b in sec.blocks if isinstance(b, Sentence)]
-
-
-def blocks(sec: Section, kind: type[Any]) -> list[Any]:
-    return [b for b in sec.blocks if isinstance(b, kind)]
-
-
 def days(sec: Section) -> dict[str, str]:
     """The day items of a section (its first Items block naming the days)."""
     for block in blocks(sec, Items):
@@ -116,15 +97,6 @@ def days(sec: Section) -> dict[str, str]:
         if "Monday" in found:
             return found
     raise AssertionError(f"no days in {sec.title}")
-
-
-def all_text(document: Document) -> str:
-    return "\n".join(document.texts())
-
-
-def assert_readable(document: Document) -> None:
-    for text in document.texts():
-        assert not unreadable_parts(text), (text, unreadable_parts(text))
 
 
 # --- registration and words ---------------------------------------------------------------------

@@ -5,21 +5,18 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
-from typing import Any
 
 import pytest
 
 import tabletrip
+from presentation_helpers import all_text, assert_readable, block, section, sentences, values
 from tabletrip.core import Rng
 from tabletrip.core.document_text import render_document
 from tabletrip.core.game import Result
 from tabletrip.core.presentation import (
     Cards,
     Document,
-    Section,
-    Sentence,
     Table,
-    Values,
     presentation_for,
     unreadable_parts,
 )
@@ -113,35 +110,6 @@ def finished(players: int, seed: int, attractions: int | None = None) -> RouteEa
 def document_of(state: RouteEastState, seat: int | None) -> Document:
     observation = state.public_observation() if seat is None else state.observation(seat)
     return PRESENTATION.document(state.game, observation)
-
-
-def section(document: Document, title: str) -> Section:
-    found = [s for s in document.sections if s.title == title]
-    assert len(found) == 1, [s.title for s in document.sections]
-    return found[0]
-
-
-def values(sec: Section) -> dict[str, str]:
-    return {v.label: v.text() for b in sec.blocks if isinstance(b, Values) for v in b.values}
-
-
-def sentences(sec: Section) -> list[str]:
-    return [b.text for b in sec.blocks if isinstance(b, Sentence)]
-
-
-def block(sec: Section, kind: type[Any]) -> Any:
-    found = [b for b in sec.blocks if isinstance(b, kind)]
-    assert len(found) == 1, sec
-    return found[0]
-
-
-def all_text(document: Document) -> str:
-    return "\n".join(document.texts())
-
-
-def assert_readable(document: Document) -> None:
-    for text in document.texts():
-        assert not unreadable_parts(text), (text, unreadable_parts(text))
 
 
 # --- registration ---------------------------------------------------------------------------

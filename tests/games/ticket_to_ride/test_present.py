@@ -4,22 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
 import tabletrip
+from presentation_helpers import all_text, assert_readable, block, section, sentences, values
 from tabletrip.core import Rng
 from tabletrip.core.document_text import render_document
 from tabletrip.core.game import Result
 from tabletrip.core.presentation import (
     Cards,
-    Document,
     Items,
-    Section,
-    Sentence,
     Table,
-    Values,
     presentation_for,
     unreadable_parts,
 )
@@ -66,35 +62,6 @@ def mid_game(map_id: str, players: int, seed: int = 4) -> TicketToRideState:
 def finished(map_id: str, players: int, seed: int) -> TicketToRideState:
     state = make(map_id, players).new_game(seed=seed)
     return play_until(state, lambda s: s.is_over, seed)
-
-
-def section(document: Document, title: str) -> Section:
-    found = [s for s in document.sections if s.title == title]
-    assert len(found) == 1, [s.title for s in document.sections]
-    return found[0]
-
-
-def values(sec: Section) -> dict[str, str]:
-    return {v.label: v.text() for b in sec.blocks if isinstance(b, Values) for v in b.values}
-
-
-def sentences(sec: Section) -> list[str]:
-    return [b.text for b in sec.blocks if isinstance(b, Sentence)]
-
-
-def block(sec: Section, kind: type[Any]) -> Any:
-    found = [b for b in sec.blocks if isinstance(b, kind)]
-    assert len(found) == 1, sec
-    return found[0]
-
-
-def all_text(document: Document) -> str:
-    return "\n".join(document.texts())
-
-
-def assert_readable(document: Document) -> None:
-    for text in document.texts():
-        assert not unreadable_parts(text), (text, unreadable_parts(text))
 
 
 # --- registration ---------------------------------------------------------------------------

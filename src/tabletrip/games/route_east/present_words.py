@@ -8,7 +8,6 @@ named as printed ("Bolu", "Sarp"), never by their ids; players as "Player 1".
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Sequence
 
 from tabletrip.core.presentation import unreadable_parts
@@ -27,6 +26,7 @@ from tabletrip.games.route_east.content import (
     Board,
     Decks,
 )
+from tabletrip.games.route_east.roads import road_distances
 
 PIECE_COLOURS = ("red", "blue", "green", "yellow", "purple")  # as the board draws the pieces
 
@@ -119,39 +119,9 @@ def place_words(board: Board, space: int, country: int) -> str:
     return "road space, no night here"
 
 
-_DISTANCES: dict[int, tuple[Board, list[list[int]]]] = {}
-
-
-def _neighbours(board: Board) -> list[list[int]]:
-    cached = _DISTANCES.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    near: list[list[int]] = [[] for _ in board.space_ids]
-    for a, b, _, _ in board.roads:
-        near[a].append(b)
-        near[b].append(a)
-    port_a, port_b = board.ports
-    for a, b in ((port_a, board.boat), (board.boat, port_b)):
-        near[a].append(b)
-        near[b].append(a)
-    _DISTANCES[id(board)] = (board, near)
-    return near
-
-
 def spaces_away(board: Board, source: int) -> list[int]:
-    """Fewest spaces from `source` to every space along roads (the Caspian boat between its
-    ports), waits at Borders and dice aside; -1 where no road leads."""
-    near = _neighbours(board)
-    dist = [-1] * len(board.space_ids)
-    dist[source] = 0
-    queue = deque([source])
-    while queue:
-        here = queue.popleft()
-        for there in near[here]:
-            if dist[there] < 0:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return dist
+    """Fewest spaces from `source` to every space along roads (see `roads.road_distances`)."""
+    return road_distances(board, source)
 
 
 # --- cards ----------------------------------------------------------------------------------

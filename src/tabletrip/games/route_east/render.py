@@ -14,7 +14,6 @@ web.py, so a web page can make them clickable.
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -39,6 +38,7 @@ from tabletrip.games.route_east.content import (
     TOLL,
     Board,
 )
+from tabletrip.games.route_east.roads import road_distances
 from tabletrip.games.route_east.web import PILES, road_target, seat_target, space_target
 
 if TYPE_CHECKING:
@@ -105,42 +105,6 @@ def night_text(board: Board, space: int) -> str:
     if kind == BOAT:
         return "at sea"
     return "no night here"
-
-
-def road_distances(board: Board, source: int) -> list[int]:
-    """Fewest roads from `source` to every space, ignoring the waits at Borders; the Caspian
-    crossing counts as one road (port to far port). -1 where no road leads."""
-    neighbours = _neighbours(board)
-    dist = [-1] * len(board.space_ids)
-    dist[source] = 0
-    queue = deque([source])
-    while queue:
-        here = queue.popleft()
-        for there in neighbours[here]:
-            if dist[there] < 0:
-                dist[there] = dist[here] + 1
-                queue.append(there)
-    return dist
-
-
-_NEIGHBOURS: dict[int, tuple[Board, list[list[int]]]] = {}
-
-
-def _neighbours(board: Board) -> list[list[int]]:
-    """Every space's neighbours by road, plus the ports and the boat joined across the sea."""
-    cached = _NEIGHBOURS.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    near: list[list[int]] = [[] for _ in board.space_ids]
-    for a, b, _, _ in board.roads:
-        near[a].append(b)
-        near[b].append(a)
-    port_a, port_b = board.ports
-    for a, b in ((port_a, port_b), (port_a, board.boat), (port_b, board.boat)):
-        near[a].append(b)
-        near[b].append(a)
-    _NEIGHBOURS[id(board)] = (board, near)
-    return near
 
 
 # --- text -----------------------------------------------------------------------------------
