@@ -35,6 +35,13 @@ def entry(n: int, room: str = "room") -> LogEntry:
     return LogEntry(room, n, 0, "play", {"kind": "pass"})
 
 
+def run_alone(coroutine: Any) -> Any:
+    """`asyncio.run` in a thread of its own: the browser tests' Playwright driver may keep an
+    event loop running in this worker's main thread, where `asyncio.run` is refused."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
+
+
 def test_rows_that_wait_together_share_one_transaction() -> None:
     store = RecordingStore()
     resumed: list[int] = []
@@ -56,7 +63,7 @@ def test_rows_that_wait_together_share_one_transaction() -> None:
             store.release.set()
             await asyncio.gather(first, *others)
 
-    asyncio.run(main())
+    run_alone(main())
     assert store.transactions == [[0], [1, 2, 3, 4, 5]]
     assert sorted(resumed) == [0, 1, 2, 3, 4, 5]
 
@@ -73,7 +80,7 @@ def test_a_bad_row_fails_only_its_own_caller() -> None:
                 *(commit.append(row) for row in rows), return_exceptions=True
             )
 
-    answers = asyncio.run(main())
+    answers = run_alone(main())
     assert answers[:2] == [None, None] and answers[3] is None
     assert isinstance(answers[2], ValueError)
     # Row 0 went alone; 1-3 waited together, failed together, and were written one by one.
