@@ -1,147 +1,196 @@
-"""Each game in the browser: create a room in the lobby against an easy bot, move by clicking
-the board, finish the game, read the result table and step through the replay."""
+"""Each game and edition in the browser, read as a player reads it: create a room in the lobby
+against an easy bot, move on the board and from the list, finish the game, read the end
+screen and step through the replay. Every panel, log line, dialog and end screen is read
+for what a person must never see: an id, an index list, a snake_case key, an "items" or
+"entries" placeholder, None, a broken plural, or a field of another edition.
+
+A game whose presentation has not landed yet is skipped, saying so.
+"""
 
 from __future__ import annotations
 
 import random
 import re
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
+from tabletrip.core.presentation import presentation_for
 from web.web_helpers import (
+    JsonDict,
     ServerProcess,
+    assert_readable,
     board_move,
     check_replay_steps,
     check_result_table,
     create_room_in_lobby,
     finish_over_rest,
     list_move,
+    log_notations,
     log_texts,
     no_horizontal_overflow,
     screenshot,
-    seat_table_row,
     stored_seat,
     table_version,
     tables_not_fitting,
+    unreadable,
     wait_board_drawn,
     wait_our_turn,
 )
 
-BOARD_MOVES = 3  # moves made by clicking the board in each game
-LIST_MOVES = 2  # then moves made from the list of legal moves
-MAX_UI_MOVES = 30  # moves of ours in the browser before the board must have given BOARD_MOVES
-LIVE_END = {"en-route"}  # the shortest game ends with its table open (the others reopen it)
+DESKTOP = {"width": 1366, "height": 900}
+UI_TURNS = 3  # turns of ours played in the browser (on the board when it offers a move)
+BOARD_MOVES = 2  # of them, at most this many by clicking the board
 
-# The short option sets: the quickest game each allows.
-GAMES: dict[str, dict[str, str | bool]] = {
-    "ticket-to-ride": {"map": "usa"},
-    "en-route": {"level": "simplified"},
-    "route-east": {"attractions": "2"},
-    "lets-go-france": {"region": "loire-valley"},
+# edition -> (game, lobby options, seats); the quickest option set of each.
+EDITIONS: dict[str, tuple[str, dict[str, str | bool], list[str]]] = {
+    "ticket-to-ride": ("ticket-to-ride", {"map": "usa"}, ["you", "easy"]),
+    "ticket-to-ride-europe-express": (
+        "ticket-to-ride",
+        {"map": "europe-express"},
+        ["you", "easy"],
+    ),
+    "en-route": ("en-route", {"level": "simplified"}, ["you", "easy"]),
+    "en-route-solo": ("en-route", {"mode": "solo"}, ["you"]),
+    "route-east": ("route-east", {"attractions": "2"}, ["you", "easy"]),
+    "lets-go-france": ("lets-go-france", {"region": "loire-valley"}, ["you", "easy"]),
 }
+# Words of another edition's rules, which an edition never shows.
+FOREIGN: dict[str, list[str]] = {
+    "ticket-to-ride": ["Europe Express", "Locomotive pile", "Start score", "London"],
+    "ticket-to-ride-europe-express": ["Longest Continuous Path", "draw pile", "Dallas"],
+}
+LIVE_END = {"en-route", "en-route-solo"}  # short games end with their table open
+# Known, in the game's own SVG (not drawn by the web): a board target's <title>, which names
+# its menu, holds an id or a broken plural ("r16 Charleston-Raleigh, 2 gray", "Paris Plages
+# (paris-plages): ... 1 pts"). Its menu's title is read apart and only reported (a warning);
+# remove an edition once its board names its targets in words.
+SVG_TITLES_UNREADABLE = {"ticket-to-ride", "ticket-to-ride-europe-express", "lets-go-france"}
 
 
-def check_decision_and_private_area(
-    page: Page, server: ServerProcess, room_id: str, token: str
+def _needs_presentation(game: str) -> None:
+    if presentation_for(game) is None:
+        pytest.skip(f"{game} has no presentation yet: its web table still shows raw data")
+
+
+def board_move_with_check(
+    page: Page, rng: random.Random, check: Callable[[], object]
+) -> str | None:
+    """`board_move`, reading the board's menu while it is open."""
+    return board_move(page, rng, on_menu=check)
+
+
+def _read_menu(page: Page, edition: str, turn: int, foreign: list[str]) -> None:
+    """The board's menu (a dialog) reads well; a title from a known SVG problem is told."""
+    where = f"{edition}, board menu {turn}"
+    if edition not in SVG_TITLES_UNREADABLE:
+        assert_readable(page, where, foreign, "board-menu")
+        return
+    assert_readable(page, where, foreign, "board-menu", exclude=".menu-title")
+    title = page.get_by_test_id("board-menu").locator(".menu-title").inner_text()
+    if unreadable(title, foreign):
+        warnings.warn(f"{where}: the game's SVG title reads {title!r}", stacklevel=2)
+
+
+def _check_words(page: Page, view: JsonDict) -> None:
+    """The log says each move in the game's words after its mover's name, and the players'
+    panel has one card per seat, ours marked."""
+    if view["version"] != table_version(page):
+        return  # a bot moved meanwhile: the next turn's view is checked instead
+    names = {seat: label for seat, label in enumerate(view["labels"])}
+    shown = log_texts(page)
+    assert len(shown) == len(view["log"])
+    for text, line in zip(shown, view["log"], strict=True):
+        assert line["words"], line
+        assert text.strip() == f"{names[line['seat']]} {line['words']}", (text, line)
+    seats = {s["seat"] for s in view["document"]["sections"] if s["role"] == "seat"}
+    expect(page.locator(".seat-card")).to_have_count(len(seats))
+    expect(page.locator(".seat-card.mine")).to_have_attribute("data-seat", str(view["seat"]))
+
+
+def _check_raw_toggle(page: Page) -> None:
+    """The raw data is behind "Show raw data", off by default; it opens and closes."""
+    toggle = page.get_by_test_id("raw-toggle")
+    expect(toggle).not_to_be_checked()
+    expect(page.get_by_test_id("raw-data")).to_be_hidden()
+    toggle.check()
+    expect(page.get_by_test_id("raw-data")).to_be_visible()
+    toggle.uncheck()
+    expect(page.get_by_test_id("raw-data")).to_be_hidden()
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_a_game_reads_in_its_own_words_to_the_end(
+    new_context: Callable[..., BrowserContext],
+    server: ServerProcess,
+    screenshot_dir: Path,
+    edition: str,
 ) -> None:
-    """At our turn: "Rules for this decision" opens on the server's help text (when the game
-    gives one), and the private area has a block for each private key of our view."""
-    view = server.get(f"/api/rooms/{room_id}/view", token)
-    assert view["version"] == table_version(page)
-    help_text = page.get_by_test_id("decision-help-text")
-    page.get_by_test_id("decision-help").locator("summary").click()
-    expect(help_text).to_be_visible()
-    if view["help"]:
-        expect(help_text).to_have_text(view["help"].strip())
-    for key in view["private_keys"]:
-        if key != "seat":
-            expect(page.get_by_test_id(f"private-{key}")).to_be_attached()
-
-
-def check_readable_state(
-    page: Page, server: ServerProcess, game: str, room_id: str, token: str
-) -> None:
-    """At 1280 px: every table fits its panel (none cut off), the page is not wider than
-    the window, lists are numbered from 1, ids are shown by name where the game's static
-    info names them, and a wide board opens zoomed enough to read."""
-    no_horizontal_overflow(page, 1280)
-    assert tables_not_fitting(page) == []
-    starts = page.locator("ol.items").evaluate_all("ols => ols.map((ol) => ol.start)")
-    assert all(start == 1 for start in starts), starts
-    view = server.get(f"/api/rooms/{room_id}/view", token)
-    static = server.get(f"/api/rooms/{room_id}/static")
-    if game == "ticket-to-ride":
-        # Route ids are shown as the routes' cities (the ids in the tooltip).
-        names = {r["id"]: f"{r['a']}\u2013{r['b']}" for r in static["routes"]}
-        cells = seat_table_row(page, "Routes")
-        for info, cell in zip(view["observation"]["seats"], cells, strict=True):
-            if not info["routes"]:
-                assert cell == "none"
-            elif len(info["routes"]) <= 2:
-                assert cell == ", ".join(names[r] for r in info["routes"]), cell
-    if game == "en-route":
-        # The seat table's Board is the board's printed number, as on the map.
-        sheets = view["observation"]["sheets"]
-        numbers = [str(static["boards"][sheet["board"]]["number"]) for sheet in sheets]
-        assert seat_table_row(page, "Board") == numbers
-        svg_text = page.get_by_test_id("board").locator("svg").first.inner_html()
-        assert f"Your map (board {numbers[0]})" in svg_text
-    if game == "lets-go-france":
-        expect(page.get_by_test_id("zoom-select")).not_to_have_value("fit")
-
-
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_play_a_game_by_clicking_the_board(
-    page: Page, server: ServerProcess, screenshot_dir: Path, game: str
-) -> None:
-    """Lobby -> room against an easy bot -> board clicks (each in the log) -> a few moves from
-    the list -> the rest over REST -> the result table equals the server's result -> replay."""
-    room_id = create_room_in_lobby(page, server, game, ["you", "easy"], GAMES[game])
+    """Lobby -> room against bots -> moves on the board (its menu read) and from the list,
+    every panel and log line read at each turn -> the rest over REST -> the end screen (the
+    outcome and the score rows) and the replay read too."""
+    game, options, seats = EDITIONS[edition]
+    _needs_presentation(game)
+    foreign = FOREIGN.get(edition, [])
+    page = new_context(viewport=DESKTOP).new_page()
+    room_id = create_room_in_lobby(page, server, game, seats, options)
     table = page.get_by_test_id("table")
     expect(table).to_have_attribute("data-seat", "0")
-    expect(table).to_have_attribute("data-status", "playing")
 
-    rng = random.Random(game)  # which target and which of its moves
+    rng = random.Random(edition)
     board_played: list[str] = []
-    ui_moves = 0
-    while len(board_played) < BOARD_MOVES:
-        assert wait_our_turn(page), f"the game ended after {board_played} board moves"
-        played = board_move(page, rng)
-        if played is None:
-            list_move(page)
-        else:
-            board_played.append(played)
-        ui_moves += 1
-        assert ui_moves <= MAX_UI_MOVES, f"only {board_played} could be played on the board"
-    for _ in range(LIST_MOVES):
+    for turn in range(UI_TURNS):
         if not wait_our_turn(page):
             break
-        list_move(page, -1)
-    wait_our_turn(page)
-    log = "\n".join(log_texts(page))
+        assert_readable(page, f"{edition}, turn {turn}", foreign, "table")
+        played = None
+        if len(board_played) < BOARD_MOVES:
+            played = board_move_with_check(
+                page, rng, lambda turn=turn: _read_menu(page, edition, turn, foreign)
+            )
+        if played is None:
+            list_move(page, -1 if turn % 2 else 0)
+        else:
+            board_played.append(played)
+    if wait_our_turn(page):
+        help_box = page.get_by_test_id("decision-help")
+        help_box.locator("summary").click()
+        assert_readable(page, f"{edition}, rules of the decision", foreign, "decision-help")
+        help_box.locator("summary").click()
     for played in board_played:
-        assert played in log, (played, log)
-    seat = stored_seat(page, room_id)
-    assert seat["seat"] == 0
-    check_decision_and_private_area(page, server, room_id, seat["token"])
-    check_readable_state(page, server, game, room_id, seat["token"])
-    screenshot(page, screenshot_dir, f"{game}-1-mid")
+        assert played in log_notations(page), (played, log_notations(page))
+    token = stored_seat(page, room_id)["token"]
+    _check_words(page, server.get(f"/api/rooms/{room_id}/view", token))
+    no_horizontal_overflow(page, DESKTOP["width"])
+    assert tables_not_fitting(page) == []
+    _check_raw_toggle(page)
+    screenshot(page, screenshot_dir, f"{edition}-mid")
 
-    if game in LIVE_END:
-        final = finish_over_rest(server, room_id, 0, seat["token"])
+    if edition in LIVE_END:
+        final = finish_over_rest(server, room_id, 0, token)
     else:
-        # The page away meanwhile (a board drawn for each of hundreds of moves is slow), then
-        # the finished room's table is opened again.
+        # Away meanwhile (a board drawn for each of hundreds of moves is slow), then back.
         page.goto("about:blank")
-        final = finish_over_rest(server, room_id, 0, seat["token"])
+        final = finish_over_rest(server, room_id, 0, token)
         page.goto(f"{server.url}/#/room/{room_id}")
     expect(table).to_have_attribute("data-status", "finished")
     expect(table).to_have_attribute("data-version", str(final["version"]))
+    assert final["outcome"] and final["score_rows"], "a game with a presentation says its end"
     check_result_table(page, final)
     wait_board_drawn(page)
     expect(page.get_by_test_id("replay-step")).to_have_text(re.compile(r"of [1-9]"))
-    screenshot(page, screenshot_dir, f"{game}-2-end")
+    assert_readable(page, f"{edition}, the end", foreign, "table")
+    screenshot(page, screenshot_dir, f"{edition}-end")
     check_replay_steps(page)
-    screenshot(page, screenshot_dir, f"{game}-3-replay")
+    expect(page.get_by_test_id("replay-outcome")).to_have_text(final["outcome"])
+    page.get_by_test_id("replay-state").locator("xpath=..").locator("summary").click()
+    assert_readable(page, f"{edition}, the replay", foreign, "replay")
+    page.get_by_test_id("replay-first").click()
+    expect(page.get_by_test_id("replay-step")).to_have_text(re.compile(r"^Step 0 of"))
+    page.get_by_test_id("replay-next").click()
+    expect(page.get_by_test_id("replay-move")).to_contain_text("Move 1:")
+    assert_readable(page, f"{edition}, the replay's first move", foreign, "replay")
+    assert table_version(page) == final["version"]

@@ -13,9 +13,11 @@ from web.web_helpers import (
     JsonDict,
     ServerProcess,
     any_move,
+    assert_readable,
     create_room_in_lobby,
     legal_buttons,
     legal_targets,
+    log_notations,
     log_texts,
     no_horizontal_overflow,
     screenshot,
@@ -43,13 +45,14 @@ _FOCUSED_TARGET_JS = "() => document.activeElement.getAttribute('data-target')"
 
 
 def ticket_rows(page: Page) -> list[tuple[str, str]]:
-    """The (from, to) city pairs in the table rows of the private area (tickets, offers)."""
+    """The (from, to) city pairs in the table rows of the private area (your Destination
+    Tickets and the ones offered: From, To, Points...)."""
     rows = page.get_by_test_id("private-area").locator("tr").all()
     pairs: list[tuple[str, str]] = []
     for row in rows:
         cells = [text.strip() for text in row.locator(":scope > td").all_inner_texts()]
         if len(cells) >= 3:
-            pairs.append((cells[1], cells[2]))
+            pairs.append((cells[0], cells[1]))
     return pairs
 
 
@@ -103,10 +106,10 @@ def test_friend_joins_by_invite_link_and_each_sees_only_their_own_hand(
     assert tokens[0] != tokens[1]
     views = {seat: server.get(f"/api/rooms/{room_id}/view", tokens[seat]) for seat in pages}
     for seat, page in pages.items():
-        expect(page.get_by_test_id("private-area")).to_be_visible()
-        for key in views[seat]["private_keys"]:
-            if key != "seat":
-                expect(page.get_by_test_id(f"private-{key}")).to_be_attached()
+        private = page.get_by_test_id("private-area")
+        expect(private).to_be_visible()
+        titles = [s["title"] for s in views[seat]["document"]["sections"] if s["role"] == "mine"]
+        expect(private.locator(".doc-title")).to_have_text(titles)
         shown = set(ticket_rows(page))
         mine, theirs = own_tickets(views[seat]), own_tickets(views[1 - seat])
         assert mine <= shown, (seat, mine - shown)
@@ -121,6 +124,9 @@ def test_friend_joins_by_invite_link_and_each_sees_only_their_own_hand(
     expect(watcher_table).to_have_attribute("data-seat", "")
     expect(watcher.get_by_test_id("private-area")).to_be_hidden()
     expect(watcher.get_by_test_id("actions")).to_be_hidden()
+    # Every player's area, none marked as the watcher's.
+    expect(watcher.locator(".seat-card")).to_have_count(2)
+    expect(watcher.locator(".seat-card.mine")).to_have_count(0)
 
 
 def test_reload_resumes_the_table_at_the_same_version(page: Page, server: ServerProcess) -> None:
@@ -237,7 +243,8 @@ def test_lost_connection_is_shown_and_recovers(
 
 
 def test_hint_shows_the_hard_bots_advice_and_plays_it(page: Page, server: ServerProcess) -> None:
-    """The hint button lists the hard bot's moves (legal ones); "Play this" plays one."""
+    """The hint button lists the hard bot's moves (legal ones), each with why it ranks there
+    (its share of the search), and the ranking explained; "Play this" plays one."""
     create_room_in_lobby(page, server, GAME, ["you", "easy"])
     assert wait_our_turn(page)
     page.get_by_test_id("hint-button").click()
@@ -246,7 +253,11 @@ def test_hint_shows_the_hard_bots_advice_and_plays_it(page: Page, server: Server
     legal = set(legal_buttons(page).evaluate_all("bs => bs.map(b => b.dataset.actionText)"))
     advised = items.evaluate_all("items => items.map(i => i.dataset.actionText)")
     assert advised and set(advised) <= legal, (advised, legal)
+    expect(page.get_by_test_id("hint-status")).to_contain_text("share of those playouts")
+    for why in page.get_by_test_id("hint-why").all_inner_texts():
+        assert re.search(r"got \d+% of the search; in those playouts you won \d+%", why), why
+    assert_readable(page, "the hint", testid="hint-panel")
     version = table_version(page)
     items.first.get_by_test_id("hint-play").click()
     wait_version_above(page, version)
-    assert advised[0] in "\n".join(log_texts(page))
+    assert advised[0] in log_notations(page)

@@ -17,12 +17,14 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import Locator, Page, expect
+
+from tabletrip.core.presentation import unreadable_parts
 
 JsonDict = dict[str, Any]
 
@@ -212,15 +214,21 @@ def create_room_in_lobby(
     expect(page.get_by_test_id("lobby")).to_be_visible()
     page.get_by_test_id("your-name").fill(name)
     page.get_by_test_id("game-select").select_option(game)
-    page.get_by_test_id("players-select").select_option(str(len(seats)))
+    # The options first (some allow other player counts), then the count, then the options
+    # shown for that count only (a solo game's).
+    later: dict[str, str | bool] = {}
     for option, value in (options or {}).items():
         control = page.get_by_test_id(f"option-{option}")
-        if isinstance(value, bool):
-            control.set_checked(value)
-        elif control.evaluate("el => el.tagName") == "SELECT":
-            control.select_option(value)
+        if control.is_visible():
+            _set_option(control, value)
         else:
-            control.fill(value)
+            later[option] = value
+    players = page.get_by_test_id("players-select")
+    if players.is_enabled():
+        players.select_option(str(len(seats)))
+    expect(players).to_have_value(str(len(seats)))
+    for option, value in later.items():
+        _set_option(page.get_by_test_id(f"option-{option}"), value)
     for seat, kind in enumerate(seats):
         page.get_by_test_id(f"seat-select-{seat}").select_option(kind)
     page.get_by_test_id("create-room").click()
@@ -230,6 +238,15 @@ def create_room_in_lobby(
     room_id = table.get_attribute("data-room-id")
     assert room_id, "the table names no room"
     return room_id
+
+
+def _set_option(control: Locator, value: str | bool) -> None:
+    if isinstance(value, bool):
+        control.set_checked(value)
+    elif control.evaluate("el => el.tagName") == "SELECT":
+        control.select_option(value)
+    else:
+        control.fill(value)
 
 
 def stored_seat(page: Page, room_id: str) -> JsonDict:
@@ -294,10 +311,13 @@ def click_point(page: Page, target: Locator) -> tuple[float, float] | None:
     return None if point is None else (float(point[0]), float(point[1]))
 
 
-def board_move(page: Page, rng: random.Random | None = None) -> str | None:
+def board_move(
+    page: Page, rng: random.Random | None = None, on_menu: Callable[[], object] | None = None
+) -> str | None:
     """Make one move by clicking a highlighted board target (the first one, or one drawn by
-    `rng`) and then an entry of its menu. Returns the notation played, or None when no legal
-    move of this decision has a board target. Must be our turn (see `wait_our_turn`)."""
+    `rng`) and then an entry of its menu (`on_menu()` is called while the menu is open).
+    Returns the notation played, or None when no legal move of this decision has a board
+    target. Must be our turn (see `wait_our_turn`)."""
     if not targeted_keys(page):
         return None
     targets = legal_targets(page)
@@ -315,6 +335,8 @@ def board_move(page: Page, rng: random.Random | None = None) -> str | None:
         page.mouse.click(*point)
         menu = page.get_by_test_id("board-menu")
         expect(menu).to_be_visible()
+        if on_menu is not None:
+            on_menu()
         items = menu.get_by_test_id("board-menu-action")
         item = items.nth(rng.randrange(items.count())) if rng is not None else items.first
         text = item.get_attribute("data-action-text") or ""
@@ -383,6 +405,13 @@ def log_texts(page: Page) -> list[str]:
     return page.get_by_test_id("log-entry").all_inner_texts()
 
 
+def log_notations(page: Page) -> list[str]:
+    """The notation of each move of the log (kept on its line, not shown, for tools)."""
+    return list(
+        page.get_by_test_id("log-entry").evaluate_all("els => els.map(e => e.dataset.text)")
+    )
+
+
 def screenshot(page: Page, folder: Path, name: str) -> Path:
     """Save a full-page screenshot `name`.png in `folder`."""
     path = folder / f"{name}.png"
@@ -419,9 +448,42 @@ def finish_over_rest(server: ServerProcess, room_id: str, seat: int, token: str)
     return server.get(room)
 
 
+def check_score_rows(page: Page, final: JsonDict) -> None:
+    """The end screen of a game with a presentation: the server's outcome sentence, then one
+    row per scoring step (the rows' labels, in order), each seat's points with the detail
+    under them, and the totals (the scores) last."""
+    result, rows = final["result"], final["score_rows"]
+    labels = final["labels"]
+    expect(page.get_by_test_id("result")).to_be_visible()
+    expect(page.get_by_test_id("winner")).to_have_text(final["outcome"])
+    table = page.get_by_test_id("result-table")
+    steps: list[str] = []
+    for seat_rows in rows:
+        steps += [row["label"] for row in seat_rows if row["label"] not in steps]
+    shown = table.locator("tbody tr").evaluate_all("trs => trs.map(tr => tr.dataset.step)")
+    assert shown == [*steps, "total"], shown
+    expect(table.locator("thead th")).to_have_count(len(labels) + 1)
+    for seat, seat_rows in enumerate(rows):
+        for row in seat_rows:
+            cell = table.locator(f'tr[data-step="{row["label"]}"] > td').nth(seat)
+            expect(cell.locator(".points")).to_have_text(str(row["points"]).replace("-", "\u2212"))
+            if row["detail"]:
+                expect(cell.locator(".score-detail")).to_have_text(row["detail"])
+        assert sum(row["points"] for row in seat_rows) == result["scores"][seat]
+    totals = table.locator('tr[data-step="total"] > td').all_inner_texts()
+    assert [int(text.strip()) for text in totals] == result["scores"]
+    header = table.locator("thead th")
+    for seat in result["winners"]:
+        expect(header.nth(seat + 1)).to_contain_text("winner")
+
+
 def check_result_table(page: Page, final: JsonDict) -> None:
     """The result section shows the server's result: the winner(s) by name, one row per
-    scoring step with every seat's value, and the totals equal to the scores."""
+    scoring step with every seat's value, and the totals equal to the scores (a game without
+    a presentation: the engine's breakdown; with one, its score rows)."""
+    if final.get("score_rows"):
+        check_score_rows(page, final)
+        return
     result = final["result"]
     labels = final["labels"]
     expect(page.get_by_test_id("result")).to_be_visible()
@@ -456,7 +518,7 @@ def check_replay_steps(page: Page) -> None:
     total = int(re.findall(r"of (\d+)", step.inner_text())[0])
     page.get_by_test_id("replay-next").click()
     expect(step).to_have_text(f"Step 1 of {total}")
-    expect(page.get_by_test_id("replay-move")).to_contain_text("played")
+    expect(page.get_by_test_id("replay-move")).to_contain_text("Move 1:")
     page.get_by_test_id("replay-next").press("ArrowRight")
     expect(step).to_have_text(f"Step 2 of {total}")
     page.get_by_test_id("replay-prev").click()
@@ -464,3 +526,84 @@ def check_replay_steps(page: Page) -> None:
     page.get_by_test_id("replay-last").click()
     expect(step).to_have_text(f"Step {total} of {total}")
     expect(page.get_by_test_id("replay-slider")).to_have_value(str(total))
+
+
+# --- what a person reads --------------------------------------------------------------------
+
+# The text a person reads in `root`, element by element as drawn: shown elements only, without
+# the board's own drawing (the game's SVG) and without notation (the moves as a person may type
+# them: the list of moves, the board menu, a hint keep it, as the issue allows).
+_READ_JS = """([root, exclude]) => {
+  const skip = 'svg, [data-notation], script, style' + (exclude ? `, ${exclude}` : '');
+  const parts = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest(skip)) continue;
+    if (!el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true })) continue;
+    const text = node.textContent.trim();
+    if (text) parts.push(text);
+  }
+  return parts.join('\\n');
+}"""
+# A count with a wrong plural: "1 cards", "1 moves".
+_BAD_PLURAL = re.compile(r"\b1 (?:[A-Z]?[a-z]+)s\b")
+_SINGULAR_S = {"is", "was", "has", "does", "this", "its", "us", "as", "yes", "plus", "bus", "pass"}
+_SINGULAR_S |= {"class", "gas", "bonus", "status", "across", "Express", "Paris"}
+
+
+def read_text(page: Page, testid: str = "app", exclude: str = "") -> str:
+    """What a person reads in the element `testid` (the whole app by default), leaving out
+    the elements matching the CSS selector `exclude`."""
+    root = page.get_by_test_id(testid).element_handle()
+    return str(page.evaluate(_READ_JS, [root, exclude]))
+
+
+def unreadable(text: str, foreign: Sequence[str] = ()) -> list[str]:
+    """What a person should never read in `text`: ids, snake_case keys, "3 entries"
+    placeholders, None (unreadable_parts), a count with a broken plural, and any of the
+    `foreign` words (a field of another edition)."""
+    found = list(unreadable_parts(text))
+    found += [m.group(0) for m in _BAD_PLURAL.finditer(text) if m.group(0)[2:] not in _SINGULAR_S]
+    found += [word for word in foreign if word in text]
+    return found
+
+
+def assert_readable(
+    page: Page, where: str, foreign: Sequence[str] = (), testid: str = "app", exclude: str = ""
+) -> str:
+    """Assert that what a person reads in `testid` (but `exclude`) holds nothing unreadable;
+    returns it."""
+    text = read_text(page, testid, exclude)
+    bad = unreadable(text, foreign)
+    assert not bad, f"{where}: {bad} in:\n{text}"
+    return text
+
+
+# Every legal board target's hit area: each drawn part of it and each hit area the client
+# added for it, as [key, kind, width, height, reached], where reached says that a tap at its
+# centre reaches that target (it, a part of it, or a hit area of it is what is under it).
+_HIT_AREAS_JS = """() => {
+  const board = document.querySelector('[data-testid="board"]');
+  const out = [];
+  for (const target of board.querySelectorAll('[data-target].legal')) {
+    const key = target.getAttribute('data-target');
+    const hits = [...board.querySelectorAll('rect[data-hit-for]')]
+      .filter((rect) => rect.getAttribute('data-hit-for') === key);
+    const areas = hits.length ? hits : [target];
+    for (const area of areas) {
+      area.scrollIntoView({ block: 'center', inline: 'center' });
+      const box = area.getBoundingClientRect();
+      const under = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const reached = under.some(
+        (el) => target.contains(el) || el.getAttribute('data-hit-for') === key);
+      out.push([key, hits.length ? 'hit area' : 'drawn', box.width, box.height, reached]);
+    }
+  }
+  return out;
+}"""
+
+
+def hit_areas(page: Page) -> list[tuple[str, str, float, float, bool]]:
+    """The hit areas of the legal board targets (see _HIT_AREAS_JS)."""
+    return [tuple(area) for area in page.evaluate(_HIT_AREAS_JS)]  # type: ignore[misc]

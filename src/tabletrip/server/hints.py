@@ -1,5 +1,8 @@
 """Hints: the `hard` bot's three best moves for the seat to move, in plain words.
 
+The search ranks moves by the share of its playouts each got (it gives more to the moves that
+do better); each candidate says that share and how those playouts went (`why`).
+
 The search sees only a determinized view of the state for that seat (what the seat may know),
 like any bot; it runs in the bot pool (a worker process, or a thread in tests), never on the
 event loop.
@@ -18,6 +21,7 @@ from tabletrip.core.rng import mix_seed
 
 HINT_BOT = "hard"
 HINT_COUNT = 3
+ONLY_MOVE = "the only legal move"
 
 
 def hint_seed(room_seed: int, seat: int, version: int) -> int:
@@ -25,12 +29,31 @@ def hint_seed(room_seed: int, seat: int, version: int) -> int:
     return mix_seed("server-hint", room_seed, seat, version)
 
 
-def _words(rank: int, candidate: Candidate) -> str:
+# Where a game's score is not points: in Route East the first to Shanghai (every attraction
+# visited) wins and scores 1, the others 0, so its hints speak of reaching Shanghai first.
+RACE_GOALS = {"route-east": "reached Shanghai first, every attraction visited,"}
+
+
+def _percent(share: float) -> str:
+    return f"{share:.0%}"
+
+
+def why(game_id: str, candidate: Candidate) -> str:
+    """Why the search ranks the move where it does: its share of the search, and how the
+    playouts through it went ("got 45% of the search; in those playouts you won 38% of the
+    time and scored 61 on average")."""
+    found = f"got {_percent(candidate.share)} of the search"
+    goal = RACE_GOALS.get(game_id)
+    if goal is not None:
+        return f"{found}; in those playouts you {goal} {_percent(candidate.win_rate)} of the time"
     return (
-        f"{rank}. {candidate.action}: searched in {candidate.share:.0%} of the playouts; in them "
-        f"you won {candidate.win_rate:.0%} of the time and scored "
-        f"{candidate.expected_score:.0f} on average"
+        f"{found}; in those playouts you won {_percent(candidate.win_rate)} of the time and "
+        f"scored {candidate.expected_score:.0f} on average"
     )
+
+
+def _words(game_id: str, rank: int, candidate: Candidate) -> str:
+    return f"{rank}. {candidate.action}: {why(game_id, candidate)}"
 
 
 def hint_for(state: State, seed: int) -> JsonDict:
@@ -50,7 +73,8 @@ def hint_for(state: State, seed: int) -> JsonDict:
                     "share": 1.0,
                     "win_rate": None,
                     "expected_score": None,
-                    "words": f"1. {only}: the only legal move",
+                    "why": ONLY_MOVE,
+                    "words": f"1. {only}: {ONLY_MOVE}",
                 }
             ],
         }
@@ -68,7 +92,8 @@ def hint_for(state: State, seed: int) -> JsonDict:
                 "share": round(candidate.share, 4),
                 "win_rate": round(candidate.win_rate, 4),
                 "expected_score": round(candidate.expected_score, 2),
-                "words": _words(rank, candidate),
+                "why": why(state.game.id, candidate),
+                "words": _words(state.game.id, rank, candidate),
             }
             for rank, candidate in enumerate(report.candidates[:HINT_COUNT], 1)
         ],

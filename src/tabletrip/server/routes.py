@@ -9,9 +9,8 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from tabletrip import bots
 from tabletrip.bots.levels import LEVELS
-from tabletrip.core.registry import games as game_infos
+from tabletrip.server.catalogue import game_entries
 from tabletrip.server.errors import Conflict
 from tabletrip.server.manager import RoomManager
 from tabletrip.server.models import (
@@ -57,11 +56,9 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
 
 @router.get("/games", response_model=Games, responses=_errors())
 def list_games() -> dict[str, Any]:
-    """The games this server plays, their options, and the bots each offers."""
-    return {
-        "games": [{**info.to_json(), "bots": bots.names(info.id)} for info in game_infos()],
-        "levels": list(LEVELS),
-    }
+    """The games this server plays, their options, the player counts each option set allows,
+    and the bots each offers."""
+    return {"games": game_entries(), "levels": list(LEVELS)}
 
 
 @router.post("/rooms", status_code=201, response_model=RoomSummary, responses=_errors(400, 503))

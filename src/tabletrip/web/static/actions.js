@@ -23,7 +23,7 @@ export function renderActions(list, actions, filterText, { onPlay, onPreview, di
           class: "action",
           disabled,
           testid: "legal-action",
-          dataset: { actionText: action.text, targets: (action.targets || []).join(" ") },
+          dataset: { actionText: action.text, targets: (action.targets || []).join(" "), notation: "" },
           on: {
             click: () => onPlay(action),
             mouseenter: () => onPreview(action.targets || []),

@@ -88,6 +88,41 @@ export async function gameTitle(id) {
   }
 }
 
+/** A choice of an option as a person reads it: "europe-express" -> "Europe Express". */
+export function choiceWords(value) {
+  if (typeof value !== "string") return String(value);
+  return value
+    .split(/[-_]/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+/** A room's options that differ from the game's defaults, in words: "Europe Express",
+ * "Solo, Simplified", "Attractions 2" (an option of text choices by its choice, any other
+ * by its name and value; a checked option by its name). */
+export async function optionsWords(gameId, options) {
+  let specs = [];
+  try {
+    const { games } = await api.games();
+    specs = (games.find((game) => game.id === gameId) || { options: [] }).options;
+  } catch {
+    specs = [];
+  }
+  const parts = [];
+  for (const spec of specs) {
+    const value = options[spec.name];
+    if (value === undefined || value === null || value === "" || value === spec.default) continue;
+    const name = spec.name.replace(/_/g, " ");
+    const label = name[0].toUpperCase() + name.slice(1);
+    if (value === true) parts.push(label);
+    else if (value === false) parts.push(`no ${name}`);
+    else if (Array.isArray(spec.choices) && typeof value === "string") parts.push(choiceWords(value));
+    else parts.push(`${label} ${value}`);
+  }
+  return parts.join(", ");
+}
+
 // --- what this browser remembers -----------------------------------------------------------
 
 const seatKey = (id) => `tabletrip.seat.${id}`;

@@ -75,9 +75,23 @@ export function clearError() {
   if (box) box.hidden = true;
 }
 
-/** The label of seat k: "seat 1 · ana". */
-export function seatName(view, seat) {
+/** A seat's label when it names someone (not the server's "seat k" of an unnamed seat). */
+export function ownLabel(view, seat) {
   const label = view.labels ? view.labels[seat] : null;
-  const base = `seat ${seat}`;
-  return label && label !== base ? `${base} · ${label}` : base;
+  return label && label !== `seat ${seat}` ? label : null;
+}
+
+/** How a seat is named to people: its player's name ("Ann", "bot easy"), or "Player 2"
+ * (seats count from 1); a name two seats share gets its player number too. */
+export function seatName(view, seat) {
+  const number = `Player ${seat + 1}`;
+  const label = ownLabel(view, seat);
+  if (!label) return number;
+  const shared = (view.labels || []).some((other, i) => i !== seat && other === label);
+  return shared ? `${label} (${number})` : label;
+}
+
+/** "1 card", "2 cards": a count with its noun, whole. */
+export function plural(count, word, words = `${word}s`) {
+  return `${count} ${count === 1 ? word : words}`;
 }

@@ -15,7 +15,7 @@ export function renderJoin(main, roomId, seat) {
     value: savedName(),
     testid: "join-name",
   });
-  const submit = h("button", { type: "submit", class: "primary", testid: "join-submit" }, `Join seat ${seat}`);
+  const submit = h("button", { type: "submit", class: "primary", testid: "join-submit" }, `Join as player ${seat + 1}`);
   const form = h(
     "form",
     { class: "panel join", testid: "join-form", attrs: { "aria-labelledby": "join-heading" }, on: { submit: join } },
@@ -34,22 +34,22 @@ export function renderJoin(main, roomId, seat) {
       const title = await gameTitle(view.game);
       const target = view.seats[seat];
       if (mine) {
-        status.textContent = `You already play seat ${mine.seat} of this ${title} room in this browser.`;
+        status.textContent = `In this browser you are already player ${mine.seat + 1} of this ${title} room.`;
         submit.hidden = true;
         form.append(h("p", {}, h("a", { href: tableLink, class: "button primary" }, "Go to your seat")));
         return;
       }
       if (!target) {
-        status.textContent = `This ${title} room has no seat ${seat}.`;
+        status.textContent = `This ${title} room has no player ${seat + 1}.`;
         submit.disabled = true;
       } else if (target.kind !== "human") {
-        status.textContent = `Seat ${seat} of this ${title} room is played by a bot.`;
+        status.textContent = `Player ${seat + 1} of this ${title} room is a bot.`;
         submit.disabled = true;
       } else if (target.taken) {
-        status.textContent = `Seat ${seat} of this ${title} room is already taken.`;
+        status.textContent = `Player ${seat + 1} of this ${title} room is already taken.`;
         submit.disabled = true;
       } else {
-        status.textContent = `${title}, ${view.players} players: seat ${seat} is waiting for you.`;
+        status.textContent = `${title}, ${view.players} players: the seat of player ${seat + 1} is waiting for you.`;
         nameInput.focus();
       }
     })
@@ -65,11 +65,12 @@ export function renderJoin(main, roomId, seat) {
     saveName(name);
     submit.disabled = true;
     try {
-      const joined = await api.join(roomId, seat, name);
+      // An unnamed player is named by their seat, as the table names them.
+      const joined = await api.join(roomId, seat, name || `Player ${seat + 1}`);
       saveSeat(roomId, joined.seat, joined.token);
       location.hash = tableLink;
     } catch (error) {
-      showError(`You could not join seat ${seat}: ${error.message}`);
+      showError(`You could not join as player ${seat + 1}: ${error.message}`);
       submit.disabled = false;
     }
   }

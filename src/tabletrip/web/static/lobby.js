@@ -1,16 +1,14 @@
-// The lobby: choose a game, its options and seats, create a room; list the rooms to join,
-// watch or look back at.
+// The lobby: choose a game, its options, the player count those options allow and the seats,
+// create a room; list the rooms to join, watch or look back at.
 
-import { api, gameTitle, saveName, saveSeat, savedName, savedSeat } from "./api.js";
-import { announce, clearError, fill, h, humanize, showError } from "./dom.js";
+import { api, choiceWords, gameTitle, optionsWords, saveName, saveSeat, savedName, savedSeat } from "./api.js";
+import { announce, clearError, fill, h, humanize, plural, showError } from "./dom.js";
 
-const SEAT_KINDS = [
+const PEOPLE = [
   ["you", "You"],
   ["friend", "A friend (invite link)"],
-  ["easy", "Bot: easy"],
-  ["medium", "Bot: medium"],
-  ["hard", "Bot: hard"],
 ];
+const LEVELS = ["easy", "medium", "hard"]; // if the server does not say its levels
 const ROOMS_REFRESH_MS = 5000;
 const LISTED = 8; // rooms shown of those being played, and of those finished (newest first)
 
@@ -49,8 +47,8 @@ export function renderLobby(main) {
       gameSelect,
       summary,
     ),
-    h("div", { class: "field" }, h("label", { for: "players-select" }, "Players"), playersSelect),
     h("fieldset", {}, h("legend", {}, "Options"), optionsBox),
+    h("div", { class: "field" }, h("label", { for: "players-select" }, "Players"), playersSelect),
     h("fieldset", {}, h("legend", {}, "Seats"), seatsBox),
     createButton,
     createError,
@@ -93,13 +91,20 @@ export function renderLobby(main) {
   );
 
   gameSelect.addEventListener("change", () => showGame());
-  playersSelect.addEventListener("change", () => showSeats());
+  playersSelect.addEventListener("change", () => {
+    showSoloOptions();
+    showSeats();
+  });
+  // Some options change the player counts (a map, a solo mode).
+  optionsBox.addEventListener("change", () => showPlayers());
+  let levels = LEVELS;
 
   api
     .games()
     .then((data) => {
       if (stopped) return;
       games = data.games;
+      if (Array.isArray(data.levels) && data.levels.length) levels = data.levels;
       fill(
         gameSelect,
         games.map((game) => h("option", { value: game.id }, game.title)),
@@ -117,18 +122,70 @@ export function renderLobby(main) {
     const game = currentGame();
     if (!game) return;
     summary.textContent = game.summary;
-    const [low, high] = game.players;
+    fill(optionsBox, game.options.map(optionField));
+    if (game.options.length === 0) fill(optionsBox, h("p", { class: "muted" }, "This game has no options."));
+    showPlayers();
+  }
+
+  /** The control of option `name` in the form, or null. */
+  function control(name) {
+    return optionsBox.querySelector(`[data-option="${CSS.escape(name)}"]`);
+  }
+
+  /** The value an option's control holds (typed as the option's values), or undefined when
+   * it is left at "default". */
+  function optionValue(spec) {
+    const field = control(spec.name);
+    if (!field) return spec.default;
+    if (field.type === "checkbox") return field.checked;
+    if (field.value === "") return spec.default === null ? undefined : spec.default;
+    const numeric =
+      typeof spec.default === "number" || (Array.isArray(spec.choices) && typeof spec.choices[0] === "number");
+    return numeric ? Number(field.value) : field.value;
+  }
+
+  /** The player counts the chosen options allow: the game's range, narrowed by each option
+   * whose value allows fewer (the server's `player_ranges`). */
+  function playerRange(game) {
+    let [low, high] = game.players;
+    for (const [name, ranges] of Object.entries(game.player_ranges || {})) {
+      const spec = game.options.find((option) => option.name === name);
+      const value = spec ? optionValue(spec) : undefined;
+      if (value === undefined) continue;
+      const range = ranges[typeof value === "string" ? value : JSON.stringify(value)];
+      if (!range) continue;
+      low = Math.max(low, range[0]);
+      high = Math.min(high, range[1]);
+    }
+    return low <= high ? [low, high] : game.players;
+  }
+
+  function showPlayers() {
+    const game = currentGame();
+    if (!game) return;
+    const [low, high] = playerRange(game);
     const previous = Number(playersSelect.value) || 2;
     const counts = [];
     for (let n = low; n <= high; n += 1) counts.push(n);
     fill(
       playersSelect,
-      counts.map((n) => h("option", { value: String(n) }, String(n))),
+      counts.map((n) => h("option", { value: String(n) }, n === 1 ? "1 (solo)" : String(n))),
     );
     playersSelect.value = String(Math.max(low, Math.min(high, previous)));
-    fill(optionsBox, game.options.map(optionField));
-    if (game.options.length === 0) fill(optionsBox, h("p", { class: "muted" }, "This game has no options."));
+    playersSelect.disabled = low === high;
+    showSoloOptions();
     showSeats();
+  }
+
+  /** Options for a solo game only (a Challenge...) are shown when one plays alone. */
+  function showSoloOptions() {
+    const game = currentGame();
+    if (!game) return;
+    const solo = Number(playersSelect.value) === 1;
+    for (const spec of game.options) {
+      const field = control(spec.name);
+      if (field && spec.solo_only) field.closest(".field").hidden = !solo;
+    }
   }
 
   function optionField(spec) {
@@ -141,7 +198,7 @@ export function renderLobby(main) {
         "select",
         { id, testid: id, attrs: describedBy, dataset: { option: spec.name } },
         spec.default === null ? h("option", { value: "" }, "default") : null,
-        spec.choices.map((choice) => h("option", { value: String(choice) }, String(choice))),
+        spec.choices.map((choice) => h("option", { value: String(choice) }, choiceWords(choice))),
       );
       control.value = spec.default === null ? "" : String(spec.default);
     } else if (typeof spec.default === "boolean") {
@@ -181,8 +238,14 @@ export function renderLobby(main) {
   }
 
   function showSeats() {
+    const game = currentGame();
     const count = Number(playersSelect.value) || 1;
     const before = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+    const chosenBot = (game && game.default_bot) || "medium";
+    const kinds = [
+      ...PEOPLE,
+      ...levels.map((level) => [level, `Bot: ${level}${level === chosenBot ? " (the default)" : ""}`]),
+    ];
     fill(
       seatsBox,
       Array.from({ length: count }, (_, seat) => {
@@ -190,10 +253,11 @@ export function renderLobby(main) {
         const select = h(
           "select",
           { id, testid: id, on: { change: () => onlyOneYou(select) } },
-          SEAT_KINDS.map(([value, text]) => h("option", { value }, text)),
+          kinds.map(([value, text]) => h("option", { value }, text)),
         );
-        select.value = before[seat] || (seat === 0 ? "you" : "easy");
-        return h("div", { class: "field seat-field" }, h("label", { for: id }, `Seat ${seat}`), select);
+        const kept = before[seat] && kinds.some(([value]) => value === before[seat]);
+        select.value = kept ? before[seat] : seat === 0 ? "you" : chosenBot;
+        return h("div", { class: "field seat-field" }, h("label", { for: id }, `Player ${seat + 1}`), select);
       }),
     );
   }
@@ -205,18 +269,14 @@ export function renderLobby(main) {
     }
   }
 
+  /** The options that differ from their defaults (a solo-only option only in a solo game). */
   function chosenOptions(game) {
     const options = {};
+    const solo = Number(playersSelect.value) === 1;
     for (const spec of game.options) {
-      const control = optionsBox.querySelector(`[data-option="${CSS.escape(spec.name)}"]`);
-      if (!control) continue;
-      let value;
-      if (control.type === "checkbox") value = control.checked;
-      else if (control.value === "") continue;
-      else if (typeof spec.default === "number" || (Array.isArray(spec.choices) && typeof spec.choices[0] === "number"))
-        value = Number(control.value);
-      else value = control.value;
-      if (value !== spec.default) options[spec.name] = value;
+      if (spec.solo_only && !solo) continue;
+      const value = optionValue(spec);
+      if (value !== undefined && value !== spec.default) options[spec.name] = value;
     }
     return options;
   }
@@ -243,7 +303,8 @@ export function renderLobby(main) {
       });
       const mine = kinds.indexOf("you");
       if (mine >= 0) {
-        const joined = await api.join(room.id, mine, name);
+        // An unnamed player is named by their seat, as the table names them.
+        const joined = await api.join(room.id, mine, name || `Player ${mine + 1}`);
         saveSeat(room.id, joined.seat, joined.token);
       }
       announce(`Room created: ${game.title}`);
@@ -262,7 +323,8 @@ export function renderLobby(main) {
       const rooms = await api.rooms();
       if (stopped) return;
       for (const status of ["open", "playing", "finished"]) {
-        const all = rooms.filter((room) => room.status === status);
+        // Open: only the rooms somebody can still join (a free seat for a person).
+        const all = rooms.filter((room) => room.status === status && (status !== "open" || freeSeats(room).length > 0));
         const shown = status === "open" ? all : all.slice(0, LISTED);
         const rows = await Promise.all(shown.map(roomRow));
         if (stopped) return;
@@ -279,25 +341,29 @@ export function renderLobby(main) {
     if (!stopped) refreshTimer = setTimeout(loadRooms, ROOMS_REFRESH_MS);
   }
 
+  function freeSeats(room) {
+    return room.seats.filter((seat) => seat.kind === "human" && !seat.taken);
+  }
+
   async function roomRow(room) {
     const title = await gameTitle(room.game);
-    const { games: known } = await api.games();
-    const specs = (known.find((game) => game.id === room.game) || { options: [] }).options;
-    const defaults = Object.fromEntries(specs.map((spec) => [spec.name, spec.default]));
-    const options = Object.entries(room.options)
-      .filter(([key, value]) => value !== null && value !== "" && value !== defaults[key])
-      .map(([key, value]) => `${humanize(key)} ${value}`)
-      .join(", ");
+    const options = await optionsWords(room.game, room.options);
     const mine = savedSeat(room.id);
     const seats = room.seats.map((seat) => {
       const label = room.labels[seat.seat];
       const free = seat.kind === "human" && !seat.taken;
-      return h("li", {}, `${seat.seat}: `, free ? h("em", {}, "free") : label, mine && mine.seat === seat.seat ? " (you)" : "");
+      const named = label && label !== `seat ${seat.seat}` ? label : "a player";
+      return h(
+        "li",
+        {},
+        `Player ${seat.seat + 1}: `,
+        free ? h("em", {}, "free") : named,
+        mine && mine.seat === seat.seat ? " (you)" : "",
+      );
     });
     const joins =
       room.status === "open" && !mine
-        ? room.seats
-            .filter((seat) => seat.kind === "human" && !seat.taken)
+        ? freeSeats(room)
             .map((seat) =>
               h(
                 "button",
@@ -307,7 +373,7 @@ export function renderLobby(main) {
                   testid: `room-join-${seat.seat}`,
                   on: { click: () => (location.hash = `#/room/${encodeURIComponent(room.id)}/join/${seat.seat}`) },
                 },
-                `Join seat ${seat.seat}`,
+                `Join as player ${seat.seat + 1}`,
               ),
             )
         : [];
@@ -315,7 +381,7 @@ export function renderLobby(main) {
     return h(
       "li",
       { class: "room-row", testid: "room-row", dataset: { roomId: room.id, status: room.status } },
-      h("div", { class: "room-name" }, h("strong", {}, title), ` · ${room.players} players`, options ? ` · ${options}` : ""),
+      h("div", { class: "room-name" }, h("strong", {}, title), ` · ${plural(room.players, "player")}`, options ? ` · ${options}` : ""),
       h("ul", { class: "room-seats", attrs: { "aria-label": "Seats" } }, seats),
       h(
         "div",

@@ -1,5 +1,6 @@
-// The table's read-only panels, rebuilt from each view: seats, public and private state,
-// the shared table, events and the log.
+// The table's read-only panels, rebuilt from each view: seats, invites and the log; and the
+// raw panels (the observation's JSON, drawn generically), for a game without a presentation
+// and behind the developer toggle "Show raw data" for one with it.
 
 import { inviteUrl } from "./api.js";
 import { announce, fill, h, humanize, seatName } from "./dom.js";
@@ -25,7 +26,10 @@ export function renderSeatList(list, view, onJoin) {
         toMove ? h("span", { class: "turn-mark", attrs: { "aria-hidden": "true" } }, "▶ ") : null,
         h("span", { class: "seat-name" }, seatName(view, seat.seat)),
         mine ? h("span", { class: "badge you" }, "you") : null,
-        toMove ? h("span", { class: "badge turn" }, "to move") : null,
+        toMove && seat.kind === "bot"
+          ? h("span", { class: "badge turn thinking", testid: "bot-thinking" }, "thinking…")
+          : null,
+        toMove && seat.kind !== "bot" ? h("span", { class: "badge turn" }, "to move") : null,
         free ? h("span", { class: "badge free" }, "free") : null,
         free && view.seat === null && onJoin
           ? h(
@@ -66,7 +70,7 @@ export function renderInvites(panel, view) {
       return h(
         "div",
         { class: "field invite" },
-        h("label", { for: id }, `Seat ${seat.seat}`),
+        h("label", { for: id }, `Player ${seat.seat + 1}`),
         h(
           "div",
           { class: "inline" },
@@ -92,7 +96,7 @@ async function copy(input) {
   announce("Invite link copied");
 }
 
-/** Your private information: one block per private observation key. */
+/** Your private information, raw: one block per private observation key. */
 export function renderPrivate(panel, view) {
   const keys = (view.private_keys || []).filter((key) => key !== "seat");
   panel.hidden = view.seat === null || keys.length === 0;
@@ -111,8 +115,8 @@ export function renderPrivate(panel, view) {
   );
 }
 
-/** Every seat's public state as one table (rows: facts, columns: seats), then the shared
- * state of the table, and the game's event lines if it has them. */
+/** Every seat's public state, raw, as one table (rows: facts, columns: seats), then the
+ * shared state of the table, and the game's event lines if it has them. */
 export function renderPublic(seatsPanel, sharedPanel, eventsPanel, view) {
   const { seatsKey, shared, events } = splitObservation(view.observation, view.players, view.private_keys || []);
   if (seatsKey) {
@@ -188,6 +192,15 @@ export function renderPublic(seatsPanel, sharedPanel, eventsPanel, view) {
   }
 }
 
+/** A move of the log as a person reads it: the mover's name, then the move in the game's
+ * words ("Ann claimed Dallas–Houston with 2 orange"); a game without words shows its notation
+ * (what a person may type). `line` is {seat, text, words}. */
+export function moveLine(view, line) {
+  const who = seatName(view, line.seat);
+  if (line.words) return [h("span", { class: "log-seat" }, who), ` ${line.words}`];
+  return [h("span", { class: "log-seat" }, `${who}: `), h("code", { class: "notation", dataset: { notation: "" } }, line.text)];
+}
+
 /** The log of moves as this viewer may read them (the last ones; all on request). */
 export function renderLog(panel, view, showAll, onShowAll) {
   const entries = view.log;
@@ -199,9 +212,12 @@ export function renderLog(panel, view, showAll, onShowAll) {
     shown.map((entry) =>
       h(
         "li",
-        { testid: "log-entry", dataset: { seat: String(entry.seat) }, class: entry.seat === view.seat ? "mine" : "" },
-        h("span", { class: "log-seat" }, `${seatName(view, entry.seat)}: `),
-        entry.text,
+        {
+          testid: "log-entry",
+          dataset: { seat: String(entry.seat), text: entry.text },
+          class: entry.seat === view.seat ? "mine" : "",
+        },
+        moveLine(view, entry),
       ),
     ),
   );

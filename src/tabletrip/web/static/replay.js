@@ -4,10 +4,14 @@
 import { api } from "./api.js";
 import { h, fill, seatName, showError } from "./dom.js";
 import { showSvg } from "./board.js";
+import { renderDocument, renderScoreTable } from "./document.js";
+import { moveLine } from "./panels.js";
 import { renderValue } from "./values.js";
 
-/** The replay section for a finished room `view`; returns {element, stop}. */
-export function createReplay(view) {
+/** The replay section for a finished room `view`; returns {element, stop, redraw}. `raw()`
+ * says whether the raw observation is shown too (the developer toggle). */
+export function createReplay(view, { raw = () => false } = {}) {
+  let last = null;
   let step = 0;
   let steps = 0;
   let seat = "";
@@ -46,8 +50,10 @@ export function createReplay(view) {
     view.seats.map((s) => h("option", { value: String(s.seat) }, seatName(view, s.seat))),
   );
   const move = h("p", { class: "replay-move", testid: "replay-move" });
+  const end = h("div", { class: "replay-end", testid: "replay-end" });
   const board = h("div", { class: "board replay-board", testid: "replay-board" });
   const state = h("div", { class: "replay-state", testid: "replay-state" });
+  const rawState = h("div", { class: "replay-raw", testid: "replay-raw" });
 
   const element = h(
     "section",
@@ -70,8 +76,9 @@ export function createReplay(view) {
     stepText,
     h("p", { class: "replay-seat-row" }, h("label", { for: "replay-seat" }, "See it as "), seatSelect),
     move,
+    end,
     h("div", { class: "board-wrap" }, board),
-    h("details", { class: "replay-state-details" }, h("summary", {}, "State at this step"), state),
+    h("details", { class: "replay-state-details" }, h("summary", {}, "The table at this step"), state, rawState),
   );
 
   function onKey(event) {
@@ -112,18 +119,37 @@ export function createReplay(view) {
     fill(
       move,
       data.move
-        ? [h("strong", {}, `Move ${step}: `), `${seatName(data, data.move.seat)} played `, h("code", {}, data.move.text)]
+        ? [h("strong", {}, `Move ${step}: `), moveLine(data, data.move)]
         : "The start of the game, before any move.",
+    );
+    fill(
+      end,
+      data.result && data.outcome
+        ? [
+            h("p", { class: "winner", testid: "replay-outcome" }, data.outcome),
+            data.score_rows ? renderScoreTable(data, data.score_rows, data.result.scores, data.result.winners, "replay-score-table") : null,
+          ]
+        : null,
     );
     if (data.board) showSvg(board, data.board);
     else fill(board, h("p", { class: "muted" }, "This game has no board drawing."));
-    const { log, ...rest } = data.observation;
-    fill(state, renderValue(rest));
+    last = data;
+    drawState();
+  }
+
+  function drawState() {
+    if (!last) return;
+    const { log, ...rest } = last.observation;
+    const shown = !last.document || raw();
+    fill(state, last.document ? renderDocument(last.document) : null);
+    fill(rawState, shown ? [last.document ? h("h3", {}, "Raw data") : null, renderValue(rest)] : null);
+    rawState.hidden = !shown;
   }
 
   go(0);
   return {
     element,
+    redraw: drawState,
     stop() {
       clearTimeout(timer);
       if (controller) controller.abort();

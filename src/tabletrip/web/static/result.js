@@ -1,9 +1,19 @@
-// The end of a game: every scoring step of every seat, the total, and the winner(s).
+// The end of a game: how it ended in the game's words (its outcome sentence) and every
+// seat's score rows; the raw breakdown for a game without a presentation.
 
 import { h, humanize, seatName } from "./dom.js";
+import { renderScoreTable } from "./document.js";
 import { compactValue } from "./values.js";
 
-/** The winner sentence: "Winner: seat 0 · ana (61)" / "Tie: ..." / "No winner". */
+/** How the game ended, in one sentence: the game's own ("Ann wins with 121 points."), or for
+ * a game without a presentation "Winner: Ann (61)" / "Shared win: ..." / "No winner". */
+export function endText(view) {
+  if (view.outcome) return view.outcome;
+  const text = winnerText(view);
+  return text.endsWith(".") ? text : `${text}.`;
+}
+
+/** The winner sentence of a game without a presentation: "Winner: Ann (61)". */
 export function winnerText(view) {
   const { winners, scores } = view.result;
   const names = winners.map((seat) => `${seatName(view, seat)} (${scores[seat]})`);
@@ -12,8 +22,38 @@ export function winnerText(view) {
   return `Shared win: ${names.join(", ")}`;
 }
 
-/** The result section: the winner and the breakdown table (rows: scoring steps). */
+/** The result section: the outcome and the score rows (or the raw breakdown), the record. */
 export function renderResult(view) {
+  const table = view.score_rows
+    ? renderScoreTable(view, view.score_rows, view.result.scores, view.result.winners)
+    : rawBreakdown(view);
+  return h(
+    "section",
+    { class: "panel result", testid: "result", attrs: { "aria-labelledby": "result-heading" } },
+    h("h2", { id: "result-heading" }, "Game over"),
+    h("p", { class: "winner", testid: "winner" }, endText(view)),
+    table,
+    h(
+      "p",
+      {},
+      h(
+        "a",
+        {
+          href: `/api/rooms/${encodeURIComponent(view.id)}/record`,
+          download: `tabletrip-${view.game}-${view.id}.json`,
+          testid: "record-link",
+        },
+        "Download the game record",
+      ),
+      " (replay it with ",
+      h("code", {}, "tabletrip replay"),
+      ")",
+    ),
+  );
+}
+
+/** The breakdown as the engine gives it (rows: its keys), for a game without score rows. */
+function rawBreakdown(view) {
   const { result } = view;
   const seats = result.breakdown.map((_, seat) => seat);
   const steps = [];
@@ -53,36 +93,14 @@ export function renderResult(view) {
     ),
   );
   return h(
-    "section",
-    { class: "panel result", testid: "result", attrs: { "aria-labelledby": "result-heading" } },
-    h("h2", { id: "result-heading" }, "Game over"),
-    h("p", { class: "winner", testid: "winner" }, winnerText(view)),
+    "div",
+    { class: "table-scroll" },
     h(
-      "div",
-      { class: "table-scroll" },
-      h(
-        "table",
-        { class: "result-table", testid: "result-table" },
-        h("caption", {}, "Score breakdown, step by step"),
-        h("thead", {}, head),
-        h("tbody", {}, rows),
-      ),
-    ),
-    h(
-      "p",
-      {},
-      h(
-        "a",
-        {
-          href: `/api/rooms/${encodeURIComponent(view.id)}/record`,
-          download: `tabletrip-${view.game}-${view.id}.json`,
-          testid: "record-link",
-        },
-        "Download the game record",
-      ),
-      " (replay it with ",
-      h("code", {}, "tabletrip replay"),
-      ")",
+      "table",
+      { class: "result-table", testid: "result-table" },
+      h("caption", {}, "Score breakdown, step by step"),
+      h("thead", {}, head),
+      h("tbody", {}, rows),
     ),
   );
 }

@@ -1,19 +1,24 @@
 // The table of one room: the board, your moves (on the board or from the list), your private
-// area, every seat's public state, the log, hint, undo, the rules of the decision, the
-// connection; the result and the replay once the game is over.
+// area, every seat's public area and the table as the game says them (its presentation
+// document), the log in the game's words, hint, undo, the rules of the decision, the
+// connection; the result and the replay once the game is over. The raw observation is drawn
+// for a game without a presentation, and behind "Show raw data" for one with it.
 
-import { api, forgetSeat, gameTitle, savedSeat } from "./api.js";
+import { api, forgetSeat, gameTitle, optionsWords, savedSeat } from "./api.js";
 import { renderActions } from "./actions.js";
-import { clearTargets, markTargets, openMenu, showSvg } from "./board.js";
-import { announce, clearError, fill, h, seatName, showError } from "./dom.js";
+import { HIT_PX, clearTargets, markTargets, openMenu, showSvg, targetLabel } from "./board.js";
+import { renderDocumentPanels } from "./document.js";
+import { announce, clearError, fill, h, plural, seatName, showError } from "./dom.js";
+import { renderHint, renderHintError, renderHintWaiting } from "./hint.js";
 import { renderInvites, renderLog, renderPrivate, renderPublic, renderSeatList } from "./panels.js";
 import { createReplay } from "./replay.js";
-import { renderResult, winnerText } from "./result.js";
+import { endText, renderResult } from "./result.js";
 import { RoomSocket } from "./socket.js";
 import { setStaticNames } from "./values.js";
 
+const RAW_KEY = "tabletrip.raw"; // this browser shows the raw data too ("1")
+
 const STALE = "stale version";
-const READABLE_PX = 7.5; // a wide board's typical text is drawn at least this high by default
 
 /** Render the table of room `roomId` into `main`; returns a function that stops it. */
 export function renderTable(main, roomId) {
@@ -21,6 +26,7 @@ export function renderTable(main, roomId) {
   let token = saved ? saved.token : null;
   let view = null;
   let title = "";
+  let titleAsked = false;
   let pending = false; // a move or undo was sent: wait for its view (or its error)
   let boardState = { version: -1, svg: undefined, loading: false, none: false };
   let closeMenu = null;
@@ -67,6 +73,7 @@ export function renderTable(main, roomId) {
         change: () => {
           zoomChosen = true;
           setZoom(zoom.value);
+          followPiece(boardEl.querySelector("svg"));
         },
       },
     },
@@ -81,12 +88,22 @@ export function renderTable(main, roomId) {
     { class: "muted board-hint", hidden: true },
     "Highlighted places are moves you can make: click one, or Tab to the board, pick one with the arrow keys and press Enter.",
   );
+  // The name of the target under the keyboard's focus, in sight (a mouse gets its tooltip).
+  const focusName = h("p", { class: "board-focus muted", testid: "board-focus", attrs: { "aria-hidden": "true" } });
+  boardEl.addEventListener("focusin", (event) => {
+    const el = event.target.closest && event.target.closest("[data-target].legal");
+    focusName.textContent = el ? targetLabel(el, el.getAttribute("data-target")) : "";
+  });
+  boardEl.addEventListener("focusout", () => {
+    focusName.textContent = "";
+  });
   const boardPanel = h(
     "section",
     { class: "panel board-panel", attrs: { "aria-label": "Board" } },
     h("div", { class: "panel-head" }, h("h2", {}, "Board"), zoomLabel),
     boardHint,
     boardWrap,
+    focusName,
     boardEmpty,
   );
   const resultBox = h("div", { class: "result-box" });
@@ -135,13 +152,37 @@ export function renderTable(main, roomId) {
     hintPanel,
     help,
   );
+  // The game's own words: yours only, every player's area, the table.
   const privatePanel = h("section", { class: "panel private-area", testid: "private-area", hidden: true });
-  const seatsPanel = h("section", { class: "panel public-state", testid: "public-state" });
-  const sharedPanel = h("section", { class: "panel table-state", testid: "table-state" });
+  const seatsPanel = h("section", { class: "panel public-state", testid: "public-state", hidden: true });
+  const sharedPanel = h("section", { class: "panel table-state", testid: "table-state", hidden: true });
+  // The observation as data (a game without a presentation, or "Show raw data").
+  const rawPrivate = h("section", { class: "panel private-area", testid: "raw-private", hidden: true });
+  const rawSeats = h("section", { class: "panel public-state", testid: "raw-seats" });
+  const rawShared = h("section", { class: "panel table-state", testid: "raw-table" });
   const eventsPanel = h("section", { class: "panel events", testid: "events", hidden: true });
+  const rawHeading = h("h2", { class: "raw-heading" }, "Raw data (for developers)");
+  const rawBox = h("div", { class: "raw-box", testid: "raw-data", hidden: true }, rawHeading, rawPrivate, rawSeats, rawShared, eventsPanel);
+  let rawShown = localStorage.getItem(RAW_KEY) === "1";
+  const rawToggle = h("input", {
+    type: "checkbox",
+    id: "raw-toggle",
+    testid: "raw-toggle",
+    checked: rawShown,
+    on: {
+      change: () => {
+        rawShown = rawToggle.checked;
+        localStorage.setItem(RAW_KEY, rawShown ? "1" : "0");
+        if (view) drawStates();
+        if (replay) replay.redraw();
+      },
+    },
+  });
+  const rawRow = h("p", { class: "raw-toggle muted", hidden: true }, rawToggle, h("label", { for: "raw-toggle" }, "Show raw data"));
   const logPanel = h("section", { class: "panel log-panel", attrs: { "aria-label": "Moves so far" } });
 
-  const mainCol = h("div", { class: "main-col" }, resultBox, boardPanel, replayBox);
+  // Under the board: every player's area and the table; beside it: your moves and your own.
+  const mainCol = h("div", { class: "main-col" }, resultBox, boardPanel, seatsPanel, sharedPanel, replayBox);
   const section = h(
     "section",
     { class: "table", testid: "table", dataset: { roomId, status: "", version: "", seat: "", yourTurn: "false" } },
@@ -152,7 +193,7 @@ export function renderTable(main, roomId) {
       "div",
       { class: "table-grid" },
       mainCol,
-      h("div", { class: "side-col" }, actionsPanel, toolsPanel, privatePanel, seatsPanel, sharedPanel, eventsPanel, logPanel),
+      h("div", { class: "side-col" }, actionsPanel, toolsPanel, privatePanel, logPanel, rawBox, rawRow),
     ),
   );
   fill(main, section);
@@ -220,17 +261,28 @@ export function renderTable(main, roomId) {
 
   // --- views ---------------------------------------------------------------------------------
   function drawStates() {
-    renderPrivate(privatePanel, view);
-    renderPublic(seatsPanel, sharedPanel, eventsPanel, view);
+    const words = Boolean(view.document);
+    rawRow.hidden = !words;
+    if (words) renderDocumentPanels(view, { mine: privatePanel, seats: seatsPanel, shared: sharedPanel });
+    else for (const panel of [privatePanel, seatsPanel, sharedPanel]) panel.hidden = true;
+    const raw = !words || rawShown;
+    rawBox.hidden = !raw;
+    rawHeading.hidden = !words;
+    if (raw) {
+      renderPrivate(rawPrivate, view);
+      renderPublic(rawSeats, rawShared, eventsPanel, view);
+    }
   }
 
   function onView(next) {
     const previous = view;
     view = next;
     pending = false;
-    if (!title) {
-      gameTitle(view.game).then((text) => {
-        title = text;
+    if (!titleAsked) {
+      titleAsked = true;
+      const options = view.options || {};
+      Promise.all([gameTitle(view.game), optionsWords(view.game, options)]).then(([text, words]) => {
+        title = words ? `${text} · ${words}` : text;
         drawHeading();
       });
     }
@@ -270,8 +322,8 @@ export function renderTable(main, roomId) {
 
   function drawHeading() {
     if (!view) return;
-    const name = title || view.game;
-    heading.textContent = `${name} · room ${view.id}`;
+    const name = title || "…";
+    heading.textContent = name;
     const prefix = myTurn() ? "Your turn · " : "";
     document.title = `${prefix}${name} · tabletrip`;
   }
@@ -280,19 +332,22 @@ export function renderTable(main, roomId) {
     if (!view) return;
     let text;
     turn.classList.toggle("yours", myTurn());
+    let thinking = false;
     if (view.status === "open") {
-      const free = view.seats.filter((seat) => !seat.taken).map((seat) => seat.seat);
-      text = `Waiting for players to join: seat${free.length > 1 ? "s" : ""} ${free.join(", ")} free.`;
+      const free = view.seats.filter((seat) => !seat.taken).map((seat) => seatName(view, seat.seat));
+      text = `Waiting for ${listing(free)} to join.`;
     } else if (view.status === "finished") {
-      text = `Game over. ${winnerText(view)}.`;
+      text = `Game over. ${endText(view)}`;
     } else if (myTurn()) {
       text = pending ? "Your turn: sending your move…" : "Your turn.";
     } else {
       const who = view.current_player;
-      const bot = view.seats[who] && view.seats[who].kind === "bot";
-      text = `Waiting for ${seatName(view, who)}${bot ? " (thinking)" : ""}.`;
+      thinking = Boolean(view.seats[who] && view.seats[who].kind === "bot");
+      text = thinking ? `${seatName(view, who)} is thinking…` : `Waiting for ${seatName(view, who)}.`;
     }
-    turn.textContent = text;
+    turn.classList.toggle("thinking", thinking);
+    turn.dataset.thinking = String(thinking);
+    fill(turn, thinking ? h("span", { class: "spinner", attrs: { "aria-hidden": "true" } }) : null, text);
     const canAct = myTurn() && !pending && socketUsable();
     // Disabling the focused button would drop the focus to the page: keep it in sight.
     if (!canAct && actionList.contains(document.activeElement)) actionsHeading.focus();
@@ -308,9 +363,9 @@ export function renderTable(main, roomId) {
   function announceChange(previous) {
     const wasMine = previous !== null && previous.status === "playing" && previous.current_player === previous.seat;
     if (view.status === "finished" && (!previous || previous.status !== "finished")) {
-      announce(`Game over. ${winnerText(view)}.`);
+      announce(`Game over. ${endText(view)}`);
     } else if (myTurn() && (!wasMine || !previous)) {
-      announce(`Your turn. ${view.legal_actions.length} possible moves.`);
+      announce(`Your turn. ${plural(view.legal_actions.length, "possible move")}.`);
     } else if (previous && previous.status === "open" && view.status === "playing") {
       announce("Every seat is taken: the game starts.");
     }
@@ -333,7 +388,8 @@ export function renderTable(main, roomId) {
       disabled: pending || !socketUsable(),
     });
     const total = view.legal_actions.length;
-    actionCount.textContent = count === total ? `${total} possible moves` : `${count} of ${total} moves match`;
+    actionCount.textContent =
+      count === total ? plural(total, "possible move") : `${count} of ${plural(total, "move")} ${count === 1 ? "matches" : "match"}`;
     if (focused !== null) {
       const again = [...actionList.querySelectorAll("button")].find((b) => b.dataset.actionText === focused);
       (again || actionsHeading).focus();
@@ -388,51 +444,17 @@ export function renderTable(main, roomId) {
     const version = view.version;
     hintVersion = version;
     hintPanel.hidden = false;
-    fill(hintPanel, h("p", { testid: "hint-status" }, "The hard bot is thinking (about a second)…"));
+    renderHintWaiting(hintPanel);
     hintButton.disabled = true;
     try {
       const answer = await api.hint(roomId, token);
       if (!view || view.version !== version) return;
-      fill(
-        hintPanel,
-        h("p", { testid: "hint-status" }, `The hard bot's advice (${answer.iterations} playouts of the rest of the game):`),
-        h(
-          "ol",
-          { class: "hint-list" },
-          answer.candidates.map((candidate) =>
-            h(
-              "li",
-              { testid: "hint-item", dataset: { actionText: candidate.text } },
-              h("code", {}, candidate.text),
-              h("span", { class: "muted" }, ` ${candidateWords(candidate)} `),
-              h(
-                "button",
-                {
-                  type: "button",
-                  class: "primary small",
-                  testid: "hint-play",
-                  dataset: { actionText: candidate.text },
-                  on: { click: () => playHint(candidate) },
-                },
-                "Play this",
-              ),
-            ),
-          ),
-        ),
-      );
+      renderHint(hintPanel, answer, playHint);
     } catch (error) {
-      if (view && view.version === version) fill(hintPanel, h("p", { testid: "hint-status" }, `No hint: ${error.message}`));
+      if (view && view.version === version) renderHintError(hintPanel, error.message);
     } finally {
       drawTurn();
     }
-  }
-
-  function candidateWords(candidate) {
-    if (candidate.win_rate === null) return "(the only legal move)";
-    const share = Math.round(candidate.share * 100);
-    const won = Math.round(candidate.win_rate * 100);
-    const score = Math.round(candidate.expected_score);
-    return `— tried in ${share}% of the playouts; you won ${won}% of them, scoring ${score} on average.`;
   }
 
   function playHint(candidate) {
@@ -458,7 +480,8 @@ export function renderTable(main, roomId) {
         if (data.svg === null) {
           boardState = { ...boardState, version: data.version, svg: null, none: true };
           // No board: the states take the wide column instead.
-          mainCol.append(privatePanel, seatsPanel, sharedPanel, eventsPanel);
+          mainCol.insertBefore(privatePanel, seatsPanel);
+          mainCol.insertBefore(rawBox, replayBox);
           break;
         }
         if (data.version > boardState.version) {
@@ -472,6 +495,7 @@ export function renderTable(main, roomId) {
             if (hadFocus) turn.focus();
             section.classList.toggle("wide-board", isWide(root));
             if (!zoomChosen) autoZoom(root);
+            followPiece(root);
           }
         }
       }
@@ -515,45 +539,86 @@ export function renderTable(main, roomId) {
     });
   }
 
-  /** A wide board's default zoom on a desktop screen: the smallest that makes its typical
-   * text (the median font size, as drawn) at least READABLE_PX high; "fit" otherwise. */
+  /** The board's default zoom: on a desktop screen "fit", the whole board in view (a wide
+   * board's far side too: Let's Go!'s regional map beside the itinerary); on a narrow (phone)
+   * screen the smallest zoom that puts the board's targets, typically, a finger's width
+   * (HIT_PX) apart, the board then scrolling (and following your piece). */
   function autoZoom(root) {
-    let value = "fit";
-    if (isWide(root) && window.matchMedia("(min-width: 700px)").matches) {
-      const box = root.viewBox.baseVal;
-      const shown = root.getBoundingClientRect().width / (boardEl.style.width ? parseFloat(boardEl.style.width) / 100 : 1);
-      const sizes = [...root.querySelectorAll("text")]
-        .map((text) => parseFloat(getComputedStyle(text).fontSize))
-        .filter((size) => size > 0)
-        .sort((a, b) => a - b);
-      if (sizes.length && box.width > 0 && shown > 0) {
-        const median = (sizes[sizes.length >> 1] * shown) / box.width;
-        const fit = ["150", "200"].find((zoomed) => (median * Number(zoomed)) / 100 >= READABLE_PX);
-        if (median < READABLE_PX) value = fit || "200";
-      }
-    }
+    const value = window.matchMedia("(min-width: 700px)").matches ? "fit" : fingerZoom(root);
     if (zoom.value !== value) {
       zoom.value = value;
       setZoom(value);
     }
   }
 
+  /** The smallest zoom at which the median distance from a board target to its nearest
+   * neighbour is at least HIT_PX on screen (at most the largest zoom offered). */
+  function fingerZoom(root) {
+    const factor = boardEl.style.width ? parseFloat(boardEl.style.width) / 100 : 1;
+    const centres = [...root.querySelectorAll("[data-target]")]
+      .map((el) => el.getBoundingClientRect())
+      .filter((box) => box.width > 0 || box.height > 0)
+      .map((box) => [(box.left + box.width / 2) / factor, (box.top + box.height / 2) / factor]);
+    if (centres.length < 2) return "fit";
+    const nearest = centres.map(([x, y], i) => {
+      let best = Infinity;
+      centres.forEach(([u, v], j) => {
+        if (j !== i) best = Math.min(best, Math.hypot(x - u, y - v));
+      });
+      return best;
+    });
+    nearest.sort((a, b) => a - b);
+    const median = nearest[nearest.length >> 1];
+    if (!(median > 0) || median >= HIT_PX) return "fit";
+    return ["150", "200", "300"].find((zoomed) => (median * Number(zoomed)) / 100 >= HIT_PX) || "300";
+  }
+
+  /** At a zoom, the board scrolls: keep your piece in view (a game that draws pieces marks
+   * them `data-seat`); a spectator follows the player to move. */
+  function followPiece(root) {
+    if (!boardWrap.classList.contains("zoomed") || !root) return;
+    const seat = view && view.seat !== null ? view.seat : view && view.current_player;
+    if (seat === null || seat === undefined) return;
+    const piece = root.querySelector(`.piece[data-seat="${seat}"]`) || root.querySelector(`[data-seat="${seat}"]`);
+    if (!piece) return;
+    const box = piece.getBoundingClientRect();
+    const frame = boardWrap.getBoundingClientRect();
+    boardWrap.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    boardWrap.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+  }
+
   function setZoom(value) {
     boardEl.style.width = value === "fit" ? "" : `${value}%`;
     boardWrap.classList.toggle("zoomed", value !== "fit");
+    drawBoard(); // the hit areas follow the board's new scale
   }
+
+  // The board's scale follows the window: its hit areas are measured again.
+  let resizeTimer = 0;
+  const onResize = () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(drawBoard, 150);
+  };
+  window.addEventListener("resize", onResize);
 
   // --- the end -------------------------------------------------------------------------------
   function showResult() {
     if (resultShown || !view.result) return;
     resultShown = true;
     fill(resultBox, renderResult(view));
-    replay = createReplay(view);
+    replay = createReplay(view, { raw: () => rawShown });
     fill(replayBox, replay.element);
+  }
+
+  /** "Ann", "Ann and Bea", "Ann, Bea and Cy". */
+  function listing(names) {
+    return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
   }
 
   return () => {
     stopped = true;
+    window.removeEventListener("resize", onResize);
+    clearTimeout(resizeTimer);
     socket.stop();
     if (replay) replay.stop();
   };
