@@ -89,18 +89,19 @@ class Value:
         }
 
 
-class Block:
+class Block(ABC):
     """One piece of a section; each kind says what front ends draw."""
 
+    __slots__ = ()
     kind: ClassVar[str] = ""
 
+    @abstractmethod
     def to_json(self) -> JsonDict:
         """JSON-safe form: `{"type": kind, ...}`."""
-        raise NotImplementedError  # every block kind below gives its own
 
+    @abstractmethod
     def texts(self) -> list[str]:
         """Every string a person reads in this block (for the readability check)."""
-        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)
