@@ -95,16 +95,21 @@ export function createReplay(view, { raw = () => false } = {}) {
     step = next;
     slider.value = String(step);
     stepText.textContent = `Step ${step} of ${steps}`;
+    // A request still in flight is for another step: dropped now, so that its answer can
+    // never overwrite the step just chosen before the timer below asks for it.
+    if (controller) controller.abort();
+    controller = null;
     clearTimeout(timer);
     timer = setTimeout(load, delay);
   }
 
   async function load() {
     if (controller) controller.abort();
-    controller = new AbortController();
+    const mine = new AbortController();
+    controller = mine;
     try {
-      const data = await api.replay(view.id, step, seat, controller.signal);
-      show(data);
+      const data = await api.replay(view.id, step, seat, mine.signal);
+      if (controller === mine) show(data);
     } catch (error) {
       if (error.name !== "AbortError") showError(`replay: ${error.message}`);
     }
