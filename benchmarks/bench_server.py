@@ -33,7 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import httpx
+import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
 DEFAULT_GAME = "route-east"
@@ -143,9 +143,9 @@ class Server:
             if self.process.poll() is not None:
                 break
             try:
-                if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
+                if httpx2.get(f"{self.url}/api/games", timeout=2).status_code == 200:
                     return self
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 time.sleep(0.05)
         log_text = (self.folder / "server.log").read_text(errors="replace")[-2000:]
         self.__exit__()
@@ -262,7 +262,7 @@ async def _make_rooms(url: str, rooms: int, game: str, seed: int) -> list[Player
     """Create the rooms and join both seats of each; one Player per seat."""
     limit = asyncio.Semaphore(16)
 
-    async def one(http: httpx.AsyncClient, index: int) -> list[Player]:
+    async def one(http: httpx2.AsyncClient, index: int) -> list[Player]:
         async with limit:
             seats = [{"kind": "human"}, {"kind": "human"}]
             body = {"game": game, "players": 2, "options": {}, "seats": seats, "seed": index}
@@ -277,7 +277,7 @@ async def _make_rooms(url: str, rooms: int, game: str, seed: int) -> list[Player
                 players.append(Player(room, seat, joined.json()["token"], rng))
             return players
 
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+    async with httpx2.AsyncClient(base_url=url, timeout=60) as http:
         made = await asyncio.gather(*(one(http, index) for index in range(rooms)))
     return [player for pair in made for player in pair]
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import sqlalchemy as sa
 from websockets.sync.client import ClientConnection, connect
 
@@ -77,9 +77,9 @@ class ServerProcess:
             if self.process.poll() is not None:
                 raise AssertionError(f"the server exited at startup:\n{self.output()}")
             try:
-                if httpx.get(f"{self.url}/api/games", timeout=2).status_code == 200:
+                if httpx2.get(f"{self.url}/api/games", timeout=2).status_code == 200:
                     return self
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             time.sleep(0.05)
         self.kill()
@@ -120,7 +120,7 @@ class ServerProcess:
             os.killpg(self.process.pid, signal.SIGKILL)
 
 
-def expect(response: httpx.Response, status: int = 200) -> Any:
+def expect(response: httpx2.Response, status: int = 200) -> Any:
     """The JSON body of a response that must have `status` (fails showing the body if not)."""
     assert response.status_code == status, f"{response.request.url}: {response.text}"
     return response.json()
@@ -131,7 +131,7 @@ class Api:
 
     def __init__(self, server: ServerProcess) -> None:
         self.server = server
-        self.http = httpx.Client(base_url=server.url, timeout=WAIT_SECONDS)
+        self.http = httpx2.Client(base_url=server.url, timeout=WAIT_SECONDS)
 
     def close(self) -> None:
         """Close the connections."""
@@ -170,7 +170,7 @@ class Api:
             self.http.post(f"/api/rooms/{room}/actions", json=body, headers=bearer(token))
         )
 
-    def undo(self, room: str, token: str, version: int) -> httpx.Response:
+    def undo(self, room: str, token: str, version: int) -> httpx2.Response:
         """Ask to take back the seat's last action (the raw answer: 200 or 409)."""
         path = f"/api/rooms/{room}/undo"
         return self.http.post(path, json={"version": version}, headers=bearer(token))

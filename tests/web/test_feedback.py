@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -91,7 +91,7 @@ def test_a_bot_is_seen_thinking(page: Page, server: ServerProcess) -> None:
         "options": {},
         "seats": [{"kind": "bot", "bot": SLOW_BOT}, {"kind": "human"}],
     }
-    created = httpx.post(f"{server.url}/api/rooms", json=body, timeout=30)
+    created = httpx2.post(f"{server.url}/api/rooms", json=body, timeout=30)
     assert created.status_code == 201, created.text
     room_id = created.json()["id"]
     joined = server.post(f"/api/rooms/{room_id}/seats/1/join", {"name": "Bea"})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-import httpx
+import httpx2
 from playwright.sync_api import Page, expect
 
 from web.web_helpers import ServerProcess, create_room_in_lobby
@@ -94,7 +94,7 @@ def test_only_rooms_somebody_can_join_are_listed_as_open(page: Page, server: Ser
         "options": {},
         "seats": [{"kind": "human"}, {"kind": "human"}],
     }
-    room_id = httpx.post(f"{server.url}/api/rooms", json=body, timeout=30).json()["id"]
+    room_id = httpx2.post(f"{server.url}/api/rooms", json=body, timeout=30).json()["id"]
     page.goto(f"{server.url}/#/")
     row = page.locator(f'[data-testid="room-row"][data-room-id="{room_id}"]')
     expect(page.get_by_test_id("rooms-open").locator(row)).to_have_count(1)

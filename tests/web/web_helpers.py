@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 from playwright.sync_api import Locator, Page, expect
 
 from tabletrip.core.presentation import unreadable_parts
@@ -153,9 +153,9 @@ class ServerProcess:
                 self.process = None
                 raise AssertionError(f"the server did not start:\n{self.log_tail()}")
             try:
-                if httpx.get(f"{self.url}/api/games", timeout=2.0).status_code == 200:
+                if httpx2.get(f"{self.url}/api/games", timeout=2.0).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             if time.monotonic() > deadline:
                 self.stop()
@@ -187,14 +187,14 @@ class ServerProcess:
     def get(self, path: str, token: str | None = None) -> JsonDict:
         """GET an API path (200 asserted) and return its JSON."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        response = httpx.get(f"{self.url}{path}", headers=headers, timeout=30.0)
+        response = httpx2.get(f"{self.url}{path}", headers=headers, timeout=30.0)
         assert response.status_code == 200, f"GET {path}: {response.status_code} {response.text}"
         return response.json()
 
-    def post(self, path: str, body: JsonDict, token: str | None = None) -> httpx.Response:
+    def post(self, path: str, body: JsonDict, token: str | None = None) -> httpx2.Response:
         """POST JSON to an API path; the response is returned unchecked."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(f"{self.url}{path}", json=body, headers=headers, timeout=30.0)
+        return httpx2.post(f"{self.url}{path}", json=body, headers=headers, timeout=30.0)
 
 
 # --- the lobby ------------------------------------------------------------------------------
@@ -428,7 +428,7 @@ def finish_over_rest(server: ServerProcess, room_id: str, seat: int, token: str)
     deadline = time.monotonic() + GAME_SECONDS
     headers = {"Authorization": f"Bearer {token}"}
     room = f"/api/rooms/{room_id}"
-    with httpx.Client(base_url=server.url, headers=headers, timeout=30.0) as client:
+    with httpx2.Client(base_url=server.url, headers=headers, timeout=30.0) as client:
         view = client.get(f"{room}/view").json()
         while view["status"] != "finished":
             assert time.monotonic() < deadline, f"room {room_id} did not finish in time"
