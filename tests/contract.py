@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -154,6 +155,43 @@ def check_presentation(state: State, view: State, seat: int) -> None:
     for _, move in state.recent_history(8):
         words = presentation.move_words(game, state.public_move(move))
         assert words and not unreadable_parts(words), f"move {move} reads {words!r}"
+    if state.current_player == seat and not state.is_over:
+        check_action_words(state, view, seat)
+    check_board_words(state, seat)
+
+
+def check_board_words(state: State, seat: int | None) -> None:
+    """The board a seat sees speaks the game too: no `<title>` (what a target's menu and a
+    screen reader say) and no `<text>` of its SVG shows an id, a key or a placeholder."""
+    root = ElementTree.fromstring(state.render_svg(seat))
+    for element in root.iter():
+        tag = element.tag.rsplit("}", 1)[-1]
+        if tag not in ("title", "text", "tspan"):
+            continue
+        text = "".join(element.itertext()) if tag == "title" else (element.text or "")
+        bad = unreadable_parts(text)
+        assert not bad, f"seat {seat}'s board reads {bad} in <{tag}> {text!r}"
+
+
+def check_action_words(state: State, view: State, seat: int) -> None:
+    """The seat's legal moves in words, as its move list and hints show them: each readable,
+    no two moves alike, and the same when what the seat cannot see is resampled."""
+    presentation = presentation_for(state.game.id)
+    assert presentation is not None
+    game = state.game
+    observation = state.observation(seat)
+    said: dict[str, Action] = {}
+    for action in state.legal_actions():
+        words = presentation.action_words(game, observation, action)
+        assert words and "\n" not in words, f"{action} has no words: {words!r}"
+        bad = unreadable_parts(words)
+        assert not bad, f"the move {action} reads {bad} in {words!r}"
+        assert words not in said, f"{said[words]} and {action} both read {words!r}"
+        said[words] = action
+        resampled = presentation.action_words(game, view.observation(seat), action)
+        assert resampled == words, (
+            f"{action} reads otherwise once what seat {seat} cannot see changes"
+        )
 
 
 def check_seen_history(state: State, view: State, seat: int) -> None:
@@ -304,7 +342,7 @@ def _check_score_rows(state: State) -> None:
         return
     for seat, breakdown in enumerate(result.breakdown):
         rows = presentation.score_rows(state.game, breakdown)
-        assert sum(row.points for row in rows) == result.scores[seat], (
+        assert sum(row.points or 0 for row in rows) == result.scores[seat], (
             f"seat {seat}: the score rows do not add up to the score"
         )
         for row in rows:

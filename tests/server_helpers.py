@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 
 import tabletrip
 from tabletrip.core.game import State
+from tabletrip.core.presentation import presentation_for
 from tabletrip.server import Settings, create_app
 
 JsonDict = dict[str, Any]
@@ -226,16 +227,26 @@ def replay_states(record: JsonDict) -> list[State]:
 
 def check_view(view: JsonDict, states: Sequence[State], seat: int | None) -> None:
     """Assert a payload shows only what `seat` (None: a spectator) may know at its version:
-    the observation is exactly the contract's, legal actions (with their board targets) and
-    the decision's help text only for the seat to move, and the log spells out other seats'
-    moves only by their public notation."""
+    the observation is exactly the contract's, legal actions (with their board targets and
+    words) and the decision's help text only for the seat to move, and the log spells out
+    other seats' moves only by their public notation."""
     state = states[view["version"]]
     expected = state.public_observation() if seat is None else state.observation(seat)
     assert view["observation"] == json.loads(json.dumps(expected))
     assert view["seat"] == seat
     if seat is not None and view["status"] == "playing" and state.current_player == seat:
+        presentation = presentation_for(state.game.id)
+        observation = state.observation(seat)
         legal = [
-            {"text": str(a), "json": a.to_json(), "targets": list(state.action_targets(a))}
+            {
+                "text": str(a),
+                "json": a.to_json(),
+                "targets": list(state.action_targets(a)),
+                # The move in words, from the seat's own observation only.
+                "words": ""
+                if presentation is None
+                else presentation.action_words(state.game, observation, a),
+            }
             for a in state.legal_actions()
         ]
         assert view["legal_actions"] == json.loads(json.dumps(legal))

@@ -162,18 +162,21 @@ def test_a_human_seat_reads_numbers_notation_and_commands(
 ) -> None:
     monkeypatch.setitem(levels._tuned, ("high-card", "hard"), {"seconds": 0, "iterations": 60})
     path = tmp_path / "game.json"
-    typed = ["help", "hint", "play 99", "1", "log", "DRAW", "quit"]
+    typed = ["help", "hint", "moves", "play 99", "1", "log", "DRAW", "quit"]
     result = run(*HUMAN, "--record", str(path), input="\n".join(typed) + "\n")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
 
     shown = lines.index("seat 0> help")
-    assert [line.split()[0] for line in lines[shown + 2 : shown + 6]] == [
+    assert [line.split()[0] for line in lines[shown + 2 : shown + 7]] == [
         "help",
+        "moves",
         "hint",
         "log",
         "quit",
     ]
+    moves = lines.index("seat 0> moves")
+    assert lines[moves + 1].split() == ["1", "draw"]  # a game without words: its notation
     hint = lines.index("seat 0> hint")
     assert lines[hint + 1] == "hint from the hard bot (60 playouts of the rest of the game):"
     assert lines[hint + 2].startswith("1. ")

@@ -26,6 +26,7 @@ from server_helpers import (
     wait_for,
 )
 from tabletrip.core.game import State
+from tabletrip.core.presentation import unreadable_parts
 from tabletrip.core.rng import Rng, mix_seed
 from tabletrip.server import hints
 from tabletrip.server.wording import move_words
@@ -236,11 +237,15 @@ def test_a_hint_for_the_seat_to_move(tmp_path: Any, quick_hints: None) -> None:
         assert hint["version"] == 0 and hint["seat"] == 0 and hint["bot"] == "medium"
         actions = get_view(client, room_id, tokens[0])["legal_actions"]
         legal = {a["text"]: a["json"] for a in actions}
+        said = {a["text"]: a["words"] for a in actions}
         assert 1 <= len(hint["candidates"]) <= 3
-        for candidate in hint["candidates"]:
+        for rank, candidate in enumerate(hint["candidates"], 1):
             assert legal[candidate["text"]] == candidate["json"]
             assert 0 <= candidate["share"] <= 1 and 0 <= candidate["win_rate"] <= 1
-            assert candidate["text"] in candidate["words"]
+            # The move as the list says it, never its notation with ids.
+            assert candidate["said"] == said[candidate["text"]]
+            assert candidate["words"].startswith(f"{rank}. {candidate['said']}: ")
+            assert not unreadable_parts(candidate["words"]), candidate["words"]
         assert client.post(url, headers=bearer(tokens[0])).json() == hint
         one_line(client.post(url, headers=bearer(tokens[1])), 403, "turn")
         one_line(client.post(url), 403, "token")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from web.web_helpers import (
     check_result_table,
     create_room_in_lobby,
     finish_over_rest,
+    legal_buttons,
     list_move,
     log_notations,
     log_texts,
@@ -36,7 +36,6 @@ from web.web_helpers import (
     stored_seat,
     table_version,
     tables_not_fitting,
-    unreadable,
     wait_board_drawn,
     wait_our_turn,
 )
@@ -64,11 +63,6 @@ FOREIGN: dict[str, list[str]] = {
     "ticket-to-ride-europe-express": ["Longest Continuous Path", "draw pile", "Dallas"],
 }
 LIVE_END = {"en-route", "en-route-solo"}  # short games end with their table open
-# Known, in the game's own SVG (not drawn by the web): a board target's <title>, which names
-# its menu, holds an id or a broken plural ("r16 Charleston-Raleigh, 2 gray", "Paris Plages
-# (paris-plages): ... 1 pts"). Its menu's title is read apart and only reported (a warning);
-# remove an edition once its board names its targets in words.
-SVG_TITLES_UNREADABLE = {"ticket-to-ride", "ticket-to-ride-europe-express", "lets-go-france"}
 
 
 def _needs_presentation(game: str) -> None:
@@ -84,20 +78,14 @@ def board_move_with_check(
 
 
 def _read_menu(page: Page, edition: str, turn: int, foreign: list[str]) -> None:
-    """The board's menu (a dialog) reads well; a title from a known SVG problem is told."""
-    where = f"{edition}, board menu {turn}"
-    if edition not in SVG_TITLES_UNREADABLE:
-        assert_readable(page, where, foreign, "board-menu")
-        return
-    assert_readable(page, where, foreign, "board-menu", exclude=".menu-title")
-    title = page.get_by_test_id("board-menu").locator(".menu-title").inner_text()
-    if unreadable(title, foreign):
-        warnings.warn(f"{where}: the game's SVG title reads {title!r}", stacklevel=2)
+    """The board's menu (a dialog) reads well: its title (the target's SVG title, from the
+    game) and every move in it."""
+    assert_readable(page, f"{edition}, board menu {turn}", foreign, "board-menu")
 
 
 def _check_words(page: Page, view: JsonDict) -> None:
-    """The log says each move in the game's words after its mover's name, and the players'
-    panel has one card per seat, ours marked."""
+    """The log says each move in the game's words after its mover's name, the list of moves
+    says each in words, and the players' panel has one card per seat, ours marked."""
     if view["version"] != table_version(page):
         return  # a bot moved meanwhile: the next turn's view is checked instead
     names = {seat: label for seat, label in enumerate(view["labels"])}
@@ -106,6 +94,11 @@ def _check_words(page: Page, view: JsonDict) -> None:
     for text, line in zip(shown, view["log"], strict=True):
         assert line["words"], line
         assert text.strip() == f"{names[line['seat']]} {line['words']}", (text, line)
+    if view["legal_actions"]:
+        # The list of moves says each move in the game's words, as the view gives them.
+        said = {a["words"] for a in view["legal_actions"]}
+        assert all(said), [a for a in view["legal_actions"] if not a["words"]]
+        assert {t.strip() for t in legal_buttons(page).all_inner_texts()} == said
     seats = {s["seat"] for s in view["document"]["sections"] if s["role"] == "seat"}
     expect(page.locator(".seat-card")).to_have_count(len(seats))
     expect(page.locator(".seat-card.mine")).to_have_attribute("data-seat", str(view["seat"]))

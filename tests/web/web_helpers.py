@@ -450,8 +450,8 @@ def finish_over_rest(server: ServerProcess, room_id: str, seat: int, token: str)
 
 def check_score_rows(page: Page, final: JsonDict) -> None:
     """The end screen of a game with a presentation: the server's outcome sentence, then one
-    row per scoring step (the rows' labels, in order), each seat's points with the detail
-    under them, and the totals (the scores) last."""
+    row per scoring step (the rows' labels, in order), each seat's points (none for a fact
+    that scores nothing) with the detail under them, and the totals (the scores) last."""
     result, rows = final["result"], final["score_rows"]
     labels = final["labels"]
     expect(page.get_by_test_id("result")).to_be_visible()
@@ -466,10 +466,14 @@ def check_score_rows(page: Page, final: JsonDict) -> None:
     for seat, seat_rows in enumerate(rows):
         for row in seat_rows:
             cell = table.locator(f'tr[data-step="{row["label"]}"] > td').nth(seat)
-            expect(cell.locator(".points")).to_have_text(str(row["points"]).replace("-", "\u2212"))
+            if row["points"] is None:  # a fact that scores nothing: its detail, no points
+                expect(cell.locator(".points")).to_have_count(0)
+            else:
+                points = str(row["points"]).replace("-", "\u2212")
+                expect(cell.locator(".points")).to_have_text(points)
             if row["detail"]:
                 expect(cell.locator(".score-detail")).to_have_text(row["detail"])
-        assert sum(row["points"] for row in seat_rows) == result["scores"][seat]
+        assert sum(row["points"] or 0 for row in seat_rows) == result["scores"][seat]
     totals = table.locator('tr[data-step="total"] > td').all_inner_texts()
     assert [int(text.strip()) for text in totals] == result["scores"]
     header = table.locator("thead th")

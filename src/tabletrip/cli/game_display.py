@@ -93,10 +93,14 @@ def _show_score_rows(ui: Ui, state: State, labels: Sequence[str]) -> None:
         cells = []
         for seat_rows in rows:
             row = next((r for r in seat_rows if r.label == step), None)
-            cells.append(
-                "-" if row is None else "\n".join(filter(None, [_number(row.points), row.detail]))
-            )
+            parts = [] if row is None else [_row_points(row.points), row.detail]
+            cells.append("\n".join(filter(None, parts)) if row is not None else "-")
         table.add_row(step, *cells)
     table.add_row("Total", *(_number(s) for s in result.scores), style="bold")
     ui.show(table)
     ui.say(presentation.outcome(state.game, result, names), style="bold")
+
+
+def _row_points(points: int | float | None) -> str:
+    """A score row's points: nothing for a fact that scores nothing."""
+    return "" if points is None else _number(points)

@@ -116,12 +116,17 @@ def _progress(block: Progress) -> str:
 def render_score_rows(rows: list[ScoreRow], total: int | float) -> list[str]:
     """A score breakdown: label, points right-aligned, detail after; the total last."""
     label_width = max([len(r.label) for r in rows] + [len("Total")])
-    points_width = max([len(str(r.points)) for r in rows] + [len(str(total))])
+    points_width = max([len(_points(r.points)) for r in rows] + [len(str(total))])
     lines = []
     for row in rows:
         detail = f"  {row.detail}" if row.detail else ""
         lines.append(
-            f"{row.label.ljust(label_width)}  {str(row.points).rjust(points_width)}{detail}"
+            f"{row.label.ljust(label_width)}  {_points(row.points).rjust(points_width)}{detail}"
         )
     lines.append(f"{'Total'.ljust(label_width)}  {str(total).rjust(points_width)}")
     return lines
+
+
+def _points(points: int | float | None) -> str:
+    """A row's points as printed: nothing for a fact that scores nothing."""
+    return "" if points is None else str(points)

@@ -9,7 +9,9 @@ game-agnostic, JSON-safe document, so one place speaks each game:
   of 45"), `Progress` (a bar) and `Sentence`;
 - `ScoreRow`s, a score breakdown a person reads: a label, the points, and apart from them the
   detail (the count, the route, the tickets);
-- moves in words ("claimed Dallas–Houston with 2 orange"), from the public notation.
+- moves in words: a move of the log ("claimed Dallas–Houston with 2 orange", from the public
+  notation) and a legal move as the player chooses it ("Claim Dallas–Houston (2 gray) with
+  2 orange"), for the list of moves, the board's menus and the hints.
 
 A game builds all of it from `observation(seat)` (or the public observation) and its static
 content only, and registers a `Presentation` with `register_presentation` in its package
@@ -27,6 +29,7 @@ from typing import TYPE_CHECKING, ClassVar
 from tabletrip.core.actions import JsonDict
 
 if TYPE_CHECKING:
+    from tabletrip.core.actions import Action
     from tabletrip.core.game import Game, Result
 
 Cell = str | int | float
@@ -260,10 +263,14 @@ class Document:
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
     """One scoring step as a person reads it: "Destination Tickets completed", 24 points,
-    and apart from the points the detail ("3 tickets: Denver–El Paso, ...")."""
+    and apart from the points the detail ("3 tickets: Denver–El Paso, ...").
+
+    `points` is None for a fact of the game's end that scores nothing (Route East's "Turns
+    taken"): front ends show it with its detail and no points, never as a step worth 0.
+    """
 
     label: str
-    points: int | float
+    points: int | float | None
     detail: str = ""
 
     def to_json(self) -> JsonDict:
@@ -293,6 +300,13 @@ class Presentation(ABC):
         Dallas–Houston with 2 orange", "kept 2 Destination Tickets". It reads after the
         mover's name."""
 
+    @abstractmethod
+    def action_words(self, game: Game, observation: JsonDict, action: Action) -> str:
+        """A legal move of the observation's seat as the player chooses it, in the game's
+        words: "Claim Dallas–Houston (1 gray, eastern track) with 1 orange", "Keep
+        Boston–Miami (12) and Denver–El Paso (4)". One line, starting with a capital; two
+        moves of one decision never read alike; the notation stays what a person types."""
+
 
 _presentations: dict[str, Presentation] = {}
 
@@ -314,9 +328,23 @@ def presentation_for(game_id: str) -> Presentation | None:
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 _ID = re.compile(r"\b[a-z]\d+\b")
 _PLACEHOLDER = re.compile(r"\b\d+ (?:items|entries)\b|\bNone\b|\bnull\b|\bundefined\b")
+# A seat by its engine index ("seat 0", "Seat 1"): a person reads a name or "Player 2".
+_SEAT_INDEX = re.compile(r"\b[Ss]eat \d+\b")
+# A content id in kebab case ("tr-ankara-embassy", "(paris-plages)").
+_KEBAB_ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+){2,}\b|\([a-z]+(?:-[a-z0-9]+)+\)")
+# One of a thing in the plural ("1 pts", "1 cards").
+_ONE_PLURAL = re.compile(r"(?<![\d.,])\b1 (?:pts|points|cards|tickets|trains|coins|turns|times)\b")
 
 
 def unreadable_parts(text: str) -> list[str]:
-    """The parts of `text` a player should never read: snake_case keys (`longest_path`),
-    ids (`r25`, `t15`), "3 entries" placeholders and None / null."""
-    return _SNAKE.findall(text) + _ID.findall(text) + _PLACEHOLDER.findall(text)
+    """The parts of `text` a player should never read: snake_case keys (`longest_path`), ids
+    (`r25`, `t15`, `tr-ankara-embassy`), "3 entries" placeholders, None / null, a seat by its
+    index ("seat 0") and one thing in the plural ("1 pts")."""
+    return (
+        _SNAKE.findall(text)
+        + _ID.findall(text)
+        + _PLACEHOLDER.findall(text)
+        + _KEBAB_ID.findall(text)
+        + _SEAT_INDEX.findall(text)
+        + _ONE_PLURAL.findall(text)
+    )

@@ -15,9 +15,10 @@ from typing import Any
 
 from tabletrip import bots
 from tabletrip.bots.ismcts import Candidate
-from tabletrip.core.actions import JsonDict
+from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import State
 from tabletrip.core.rng import mix_seed
+from tabletrip.server.wording import action_words
 
 HINT_BOT = "hard"
 HINT_COUNT = 3
@@ -52,8 +53,14 @@ def why(game_id: str, candidate: Candidate) -> str:
     )
 
 
-def _words(game_id: str, rank: int, candidate: Candidate) -> str:
-    return f"{rank}. {candidate.action}: {why(game_id, candidate)}"
+def _said(state: State, action: Action) -> str:
+    """The move as the player says it (its notation where the game has no words for it)."""
+    observation = state.observation(state.current_player)
+    return action_words(state.game, observation, action) or str(action)
+
+
+def _words(state: State, rank: int, candidate: Candidate) -> str:
+    return f"{rank}. {_said(state, candidate.action)}: {why(state.game.id, candidate)}"
 
 
 def hint_for(state: State, seed: int) -> JsonDict:
@@ -70,11 +77,12 @@ def hint_for(state: State, seed: int) -> JsonDict:
                 {
                     "text": str(only),
                     "json": only.to_json(),
+                    "said": _said(state, only),
                     "share": 1.0,
                     "win_rate": None,
                     "expected_score": None,
                     "why": ONLY_MOVE,
-                    "words": f"1. {only}: {ONLY_MOVE}",
+                    "words": f"1. {_said(state, only)}: {ONLY_MOVE}",
                 }
             ],
         }
@@ -89,11 +97,12 @@ def hint_for(state: State, seed: int) -> JsonDict:
             {
                 "text": str(candidate.action),
                 "json": candidate.action.to_json(),
+                "said": _said(state, candidate.action),
                 "share": round(candidate.share, 4),
                 "win_rate": round(candidate.win_rate, 4),
                 "expected_score": round(candidate.expected_score, 2),
                 "why": why(state.game.id, candidate),
-                "words": _words(state.game.id, rank, candidate),
+                "words": _words(state, rank, candidate),
             }
             for rank, candidate in enumerate(report.candidates[:HINT_COUNT], 1)
         ],

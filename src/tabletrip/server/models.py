@@ -109,6 +109,11 @@ class LegalAction(BaseModel):
     targets: list[str] = Field(
         description="The `data-target` keys of the board elements the action is about."
     )
+    words: str = Field(
+        "",
+        description="The move in the game's own words, as a player chooses it (empty if the "
+        "game has none); `text` stays what a person types.",
+    )
 
     model_config = ConfigDict(populate_by_name=True)
 
@@ -165,6 +170,9 @@ class HintCandidate(BaseModel):
 
     text: str
     json_: dict[str, Any] = Field(alias="json")
+    said: str = Field(
+        "", description="The move in the game's words, as the list of legal moves says it."
+    )
     share: float = Field(description="The share of the playouts that tried this move.")
     win_rate: float | None = Field(description="How often you won in those playouts.")
     expected_score: float | None = Field(description="Your mean final score in those playouts.")
@@ -173,7 +181,10 @@ class HintCandidate(BaseModel):
         description="Why it ranks there, in a sentence: its share of the search and how the "
         "playouts through it went (Route East: reaching Shanghai, not a score).",
     )
-    words: str = Field(description="All of it in a sentence, with the move's notation.")
+    words: str = Field(
+        description="All of it in a sentence, the move in the game's words (`text` is its "
+        "notation)."
+    )
 
     model_config = ConfigDict(populate_by_name=True)
 

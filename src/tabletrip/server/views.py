@@ -20,7 +20,7 @@ from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import State
 from tabletrip.server.reveal import Observed, Viewer
 from tabletrip.server.rooms import PLAYING, Room
-from tabletrip.server.wording import document, scoring
+from tabletrip.server.wording import action_words, document, scoring
 
 log = logging.getLogger("tabletrip.server")
 
@@ -70,16 +70,22 @@ def _head(room: Room, viewer: Viewer) -> JsonDict:
     """The view but its log."""
     state, observed = room.state, room.observed
     legal: list[JsonDict] = []
+    observation = observed(viewer)
     if viewer is not None and room.status == PLAYING and state.current_player == viewer:
         legal = [
-            {"text": str(a), "json": a.to_json(), "targets": _targets(state, a)}
+            {
+                "text": str(a),
+                "json": a.to_json(),
+                "targets": _targets(state, a),
+                "words": action_words(room.game, observation, a),
+            }
             for a in state.legal_actions()
         ]
     return {
         **summary(room),
         "seat": viewer,
-        "observation": observed(viewer),
-        "document": document(room.game, observed(viewer)),
+        "observation": observation,
+        "document": document(room.game, observation),
         "legal_actions": legal,
         "result": None if state.result is None else state.result.to_json(),
         **scoring(room.game, state.result, [seat.label for seat in room.seats]),

@@ -139,7 +139,7 @@ def test_mid_game_document_of_a_seat() -> None:
     assert_readable(document)
 
 
-def test_each_seat_area_names_locations_by_grid_and_coordinates() -> None:
+def test_each_seat_area_names_locations_by_their_board_coordinates() -> None:
     game = make("standard", 2, clockwise=True)
     state = mid_game(game, seed=7, round_number=6)
     observation = state.observation(1)
@@ -153,15 +153,13 @@ def test_each_seat_area_names_locations_by_grid_and_coordinates() -> None:
         assert shown["Route sections"] == str(len(sheet["sections"]))
         assert shown["Cards in hand"] == str(observation["hand_sizes"][seat])
         table = blocks(area, Table)[0]
-        assert table.columns == ("Location", "Coordinates", "Landmark", "Tourists")
+        assert table.columns == ("Location", "Landmark", "Tourists")
         assert len(table.rows) == len(sheet["tourists"])
         for row, location in zip(
             table.rows, sorted(int(k) for k in sheet["tourists"]), strict=True
         ):
-            col, line = location % 6, location // 6
-            assert row[0] == f"c{col + 1}r{line + 1}"
             column_number, row_number = city.coordinates(sheet["board"], location)
-            assert row[1] == f"{column_number} and {row_number}"
+            assert row[0] == f"horizontal {column_number}, vertical {row_number}"
         segments = blocks(area, Items)[0].items
         drawn = sum(int(i.detail.split()[0]) for i in segments)
         assert drawn == len(sheet["sections"])
@@ -200,7 +198,9 @@ def test_a_drawing_turn_names_the_coordinates_and_the_locations() -> None:
     free = [loc for loc in game.city.matching(sheet["board"], a, b) if loc not in sheet["occupied"]]
     now = sentences(mine)[-1]
     for location in free:
-        assert f"c{location % 6 + 1}r{location // 6 + 1}" in now
+        column_number, row_number = game.city.coordinates(sheet["board"], location)
+        assert f"horizontal {column_number}, vertical {row_number}" in now
+    assert not re.search(r"\bc\dr\d\b", now), now
     assert_readable(document)
 
 
@@ -276,12 +276,19 @@ def test_advanced_ratings_and_team_seats() -> None:
     document = PRESENTATION.document(game, observation)
     iconic = section(document, "Iconic Landmarks")
     table = blocks(iconic, Table)[0]
-    assert table.columns == ("Iconic Landmark", "Location", "Rating", "Upgrades", "Track")
+    assert table.columns == ("Iconic Landmark", "On your map", "Rating", "Upgrades", "Track")
     city = game.city
+    board = observation["sheets"][0]["board"]
     for row, (k, name) in zip(table.rows, enumerate(city.iconic_names), strict=True):
         pp = observation["ratings"][city.iconic_ids[k]]
+        column_number, row_number = city.coordinates(board, city.iconic_locations[k])
         assert row[0] == name and row[2] == f"{pp} PP"
+        assert row[1] == f"horizontal {column_number}, vertical {row_number}"
         assert row[3] == f"{city.iconic_tracks[k].index(pp)} of 4"
+    # Every board prints its own coordinates: a spectator's table has no location column.
+    spectator = PRESENTATION.document(game, state.public_observation())
+    columns = blocks(section(spectator, "Iconic Landmarks"), Table)[0].columns
+    assert columns == ("Iconic Landmark", "Rating", "Upgrades", "Track")
     assert sentences(iconic)[0].startswith("Advanced mode:")
     team = make("team", 4)
     document = PRESENTATION.document(team, team.new_game(seed=1).observation(1))
@@ -311,7 +318,8 @@ def test_a_document_draws_as_terminal_text() -> None:
     game = make("standard", 3)
     text = render_document(PRESENTATION.document(game, mid_game(game).observation(0)))
     assert text.startswith("Your hand\n")
-    assert "Location  Coordinates  Landmark" in text
+    assert re.search(r"Location +Landmark +Tourists", text)
+    assert re.search(r"horizontal \d, vertical \d", text)
     assert "Iconic Landmark" in text and "School of Illusion and Pottery" in text
 
 

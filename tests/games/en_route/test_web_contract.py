@@ -53,7 +53,7 @@ from tabletrip.games.en_route.phases import (
     SOLO_TAKE,
 )
 from tabletrip.games.en_route.rules import EnRouteState
-from tabletrip.games.en_route.web import trail_sections
+from tabletrip.games.en_route.svg import trail_sections
 
 SVG = "{http://www.w3.org/2000/svg}"
 TARGET = re.compile(r'<g [^>]*data-target="([^"]+)"')

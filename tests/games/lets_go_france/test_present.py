@@ -425,6 +425,18 @@ def test_the_trip_is_a_table_of_days() -> None:
     assert any(t.startswith("Trip: Monday ") for t in area)
 
 
+def test_the_goals_after_saturday_read_in_words() -> None:
+    """The trip's last step, after Saturday: the Goal tiles acting then ("end-of-trip" read
+    like a kebab id)."""
+    game, state = finished(2, seed=7)
+    observation = state.observation(0)
+    observation["phase"], observation["current_player"] = "trip", 1
+    observation["trip"]["day"] = len(DAYS)
+    trip = sentences(section(PRESENTATION.document(game, observation), "The trip to Paris"))
+    assert "Player 2 is on the Goal tiles that act at the end of the trip." in trip[0]
+    assert not unreadable_parts(trip[0])
+
+
 def test_every_position_of_a_game_reads_well() -> None:
     for players, region in ((4, "brittany-normandy"), (1, "provence-alpes-cote-dazur")):
         game = make(players, region)

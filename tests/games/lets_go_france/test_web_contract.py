@@ -32,7 +32,7 @@ from tabletrip.games.lets_go_france.actions import (
 from tabletrip.games.lets_go_france.content import DAYS, MAX_PER_DAY, REGIONS
 from tabletrip.games.lets_go_france.help import HELP, decision_kind
 from tabletrip.games.lets_go_france.rules import LetsGoState
-from tabletrip.games.lets_go_france.web import path_keys
+from tabletrip.games.lets_go_france.svg_keys import path_keys
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME = "lets-go-france"

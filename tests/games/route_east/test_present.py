@@ -362,7 +362,7 @@ def test_finished_game_document_and_score_rows() -> None:
     labels = None
     for seat, breakdown in enumerate(result.breakdown):
         rows = PRESENTATION.score_rows(state.game, breakdown)
-        assert sum(r.points for r in rows) == result.scores[seat]
+        assert sum(r.points or 0 for r in rows) == result.scores[seat]
         if labels is None:
             labels = [r.label for r in rows]
         assert [r.label for r in rows] == labels  # one table row per label, every seat
@@ -379,7 +379,7 @@ def test_finished_game_document_and_score_rows() -> None:
         for row in rows:
             assert not unreadable_parts(f"{row.label} {row.detail}")
             if row.label != "Reached Shanghai first":
-                assert row.points == 0  # only the race scores
+                assert row.points is None  # a fact of the journey, not a scoring step
     outcome = PRESENTATION.outcome(state.game, result, NAMES[:2])
     turns = result.breakdown[winner]["turns"]
     held = result.breakdown[winner]["attractions"]
@@ -408,7 +408,17 @@ def test_a_race_stopped_at_the_turn_limit() -> None:
     assert PRESENTATION.outcome(game, result, ["Ana", "Bo"]) == (
         "Nobody reached Shanghai: the race stopped at the turn limit (150 turns each)."
     )
-    rows = {r.label: r for r in PRESENTATION.score_rows(game, breakdown)}
+    listed = PRESENTATION.score_rows(game, breakdown)
+    assert [(r.label, r.points) for r in listed] == [
+        ("Reached Shanghai first", 0),
+        ("Attractions visited", None),
+        ("Turns taken", None),
+        ("Ran out of money", None),
+        ("Sent to an Embassy", None),
+        ("Money left", None),
+        ("Fuel Tokens left", None),
+    ]
+    rows = {r.label: r for r in listed}
     assert rows["Reached Shanghai first"].points == 0
     assert rows["Reached Shanghai first"].detail.startswith("no: the turn limit")
     assert rows["Attractions visited"].detail == "1 of 3"

@@ -46,7 +46,7 @@ from tabletrip.games.route_east.actions import (
 from tabletrip.games.route_east.help import HELP, decision_kind
 from tabletrip.games.route_east.phases import AT_SEA, CROSS, MOVES
 from tabletrip.games.route_east.rules import RouteEastState
-from tabletrip.games.route_east.web import road_keys
+from tabletrip.games.route_east.svg_map import road_keys
 
 SVG = "{http://www.w3.org/2000/svg}"
 

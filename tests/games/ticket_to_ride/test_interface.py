@@ -72,6 +72,24 @@ def test_breakdown_has_every_scoring_step(map_id: str, players: int) -> None:
         assert steps["total"] == result.scores[seat]
 
 
+@pytest.mark.parametrize(("map_id", "players"), [("usa", 4), ("europe-express", 3)])
+def test_breakdown_counts_the_routes_claimed_by_length(map_id: str, players: int) -> None:
+    """The routes' points (USA rulebook, Scoring Table) come with how many routes of each
+    length scored them, in a list: a count is never read as a scoring step."""
+    state = played(map_id, players, seed=11)
+    result = state.result
+    assert result is not None
+    board = state.game.board
+    for seat, steps in enumerate(result.breakdown):
+        lengths = [board.routes[r].length for r in state.seat_routes[seat]]
+        assert steps["routes_claimed"] == [
+            {"length": n, "count": lengths.count(n)} for n in sorted(set(lengths))
+        ]
+        assert steps["routes"] == sum(
+            board.route_points[e["length"]] * e["count"] for e in steps["routes_claimed"]
+        )
+
+
 def test_observation_shows_own_secrets_only() -> None:
     """Own hand, tickets and offer in full; of the others only counts and public facts."""
     state = played("usa", 3, seed=2, steps=40)

@@ -9,7 +9,7 @@ import pytest
 
 import tabletrip
 from presentation_helpers import all_text, assert_readable, block, section, sentences, values
-from tabletrip.core import Rng
+from tabletrip.core import Action, Rng
 from tabletrip.core.document_text import render_document
 from tabletrip.core.game import Result
 from tabletrip.core.presentation import (
@@ -29,6 +29,7 @@ from tabletrip.games.ticket_to_ride.actions import (
 )
 from tabletrip.games.ticket_to_ride.present import TicketToRidePresentation
 from tabletrip.games.ticket_to_ride.rules import TicketToRideGame, TicketToRideState
+from ttr_situations import MapSituations, find_route, settle, ticket_id
 
 PRESENTATION = TicketToRidePresentation()
 EXPRESS_WORDS = ("Europe Express", "Locomotive pile", "London", "Istanbul", "Start score")
@@ -348,8 +349,55 @@ def test_score_rows_read_the_tickets_and_the_path() -> None:
     ]
     shorter = {**breakdown, "longest_path": 1, "longest_path_bonus": 0, "total": 45}
     assert PRESENTATION.score_rows(game, shorter)[-1].detail == "1 train long, not the longest"
-    counted = {**breakdown, "routes_claimed": 12}
-    assert PRESENTATION.score_rows(game, counted)[0].detail == "12 routes"
+
+
+def test_the_routes_row_counts_the_routes_by_length() -> None:
+    """The end screen says how many routes of which lengths scored the route points."""
+    game = make("usa", 2)
+    breakdown = {
+        "start": 0,
+        "routes": 33,
+        "routes_claimed": [
+            {"length": 1, "count": 3},
+            {"length": 2, "count": 4},
+            {"length": 3, "count": 1},
+            {"length": 6, "count": 1},
+        ],
+        "tickets": [],
+        "tickets_points": 0,
+        "tickets_completed": 0,
+        "longest_path": 9,
+        "longest_path_bonus": 10,
+        "europe_express_bonus": 0,
+        "total": 43,
+    }
+    row = PRESENTATION.score_rows(game, breakdown)[0]
+    assert (row.label, row.points, row.detail) == (
+        "Routes claimed",
+        33,
+        "9 routes: 3 of 1 train, 4 of 2 trains, 1 of 3 trains, 1 of 6 trains",
+    )
+    one = {**breakdown, "routes": 2, "routes_claimed": [{"length": 2, "count": 1}]}
+    assert PRESENTATION.score_rows(game, one)[0].detail == "1 route: 1 of 2 trains"
+    none = {**breakdown, "routes": 0, "routes_claimed": []}
+    assert PRESENTATION.score_rows(game, none)[0].detail == "no routes claimed"
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe-express"])
+def test_the_routes_row_of_a_finished_game_counts_every_route(map_id: str) -> None:
+    game = make(map_id, 3)
+    state = finished(map_id, 3, 5)
+    assert state.result is not None
+    board = game.board
+    for seat, breakdown in enumerate(state.result.breakdown):
+        routes = [board.routes[r] for r in state.seat_routes[seat]]
+        detail = PRESENTATION.score_rows(game, breakdown)[1 if board.start_score else 0].detail
+        count = len(routes)
+        assert detail.startswith(f"{count} route{'s' if count != 1 else ''}: ")
+        for length in sorted({r.length for r in routes}):
+            n = sum(r.length == length for r in routes)
+            trains = "1 train" if length == 1 else f"{length} trains"
+            assert f"{n} of {trains}" in detail
 
 
 def test_europe_express_rows_give_the_start_score_and_the_bonus_card() -> None:
@@ -474,3 +522,152 @@ def test_the_log_of_real_games_reads_in_words() -> None:
             assert not words.startswith(("played", "made")), (action, words)
             seen.add(type(action).__name__)
         assert {"Claim", "DrawBlind", "TakeFaceUp", "KeepTickets"} <= seen
+
+
+# --- legal moves in words ----------------------------------------------------------------------
+
+USA = MapSituations("usa")
+EUROPE = MapSituations("europe-express", locomotive_pile=12)
+
+
+def _words(state: TicketToRideState) -> dict[str, Action]:
+    """Each legal move of the seat to move by its words (each words once)."""
+    seat = state.current_player
+    observation = state.observation(seat)
+    said: dict[str, Action] = {}
+    for action in state.legal_actions():
+        words = PRESENTATION.action_words(state.game, observation, action)
+        assert words not in said, (said.get(words), action, words)
+        said[words] = action
+    return said
+
+
+def test_claims_in_words_name_the_route_and_the_payment() -> None:
+    """USA rulebook, 2. Claim a Route: a set of one colour (gray: any one colour), Locomotives
+    as any colour; the two gray Dallas–Houston routes read apart by their track."""
+    state = USA.turn_state(
+        hands={0: {"orange": 2, "purple": 3, "locomotive": 1}}, deck=["black"] * 5
+    )
+    said = _words(state)
+    board = state.game.board
+    orange, purple, loco = (state.game.card_index[c] for c in ("orange", "purple", "locomotive"))
+    east = find_route(board, "Dallas", "Houston")
+    west = board.twin[east]
+    omaha = find_route(board, "Denver", "Omaha")
+    charleston = find_route(board, "Atlanta", "Charleston")
+    expected = {
+        "Claim Dallas\u2013Houston (1 gray, eastern track) with 1 orange": state.game.claim(
+            east, orange, 0
+        ),
+        "Claim Dallas\u2013Houston (1 gray, western track) with 1 orange": state.game.claim(
+            west, orange, 0
+        ),
+        "Claim Dallas\u2013Houston (1 gray, western track) with 1 Locomotive": state.game.claim(
+            west, loco, 1
+        ),
+        "Claim Denver\u2013Omaha (4 purple) with 3 purple and 1 Locomotive": state.game.claim(
+            omaha, purple, 1
+        ),
+        "Claim Atlanta\u2013Charleston (2 gray) with 2 orange": state.game.claim(
+            charleston, orange, 0
+        ),
+        "Claim Atlanta\u2013Charleston (2 gray) with 1 orange and 1 Locomotive": (
+            state.game.claim(charleston, orange, 1)
+        ),
+    }
+    for words, action in expected.items():
+        assert said[words] == action
+    assert all(not unreadable_parts(w) and w[0].isupper() for w in said)
+
+
+def test_draws_in_words_speak_each_edition() -> None:
+    """USA: the face-up row and the draw pile; Europe Express: its deck and Locomotive pile."""
+    usa = USA.turn_state(face_up=["orange", "locomotive", "red"], deck=["black"] * 5)
+    said = _words(usa)
+    assert said["Take the face-up orange card"] == TakeFaceUp("orange")
+    assert said["Take the face-up Locomotive"] == TakeFaceUp("locomotive")
+    assert said["Draw a card from the draw pile"] == DrawBlind()
+    assert said["Draw 3 Destination Tickets"] == DrawTickets()
+    europe = EUROPE.turn_state(face_up=["red", "blue"], deck=["black"] * 5)
+    said = _words(europe)
+    assert said["Draw a card from the deck"] == DrawBlind()
+    assert said["Take a Locomotive from the Locomotive pile"] == TakeLocomotive()
+    assert "Draw a card from the draw pile" not in said
+
+
+def test_drawing_tickets_says_how_many_the_pile_holds() -> None:
+    """USA rulebook, 3. Draw Destination Tickets: fewer than 3 in the pile, draw those."""
+    game = make("usa", 2)
+    state = USA.turn_state(deck=["black"] * 5)
+    observation = state.observation(0)
+    words = {
+        pile: PRESENTATION.action_words(
+            game, {**observation, "ticket_pile_size": pile}, DrawTickets()
+        )
+        for pile in (1, 2, 3, 20)
+    }
+    assert words == {
+        1: "Draw the last Destination Ticket",
+        2: "Draw the last 2 Destination Tickets",
+        3: "Draw 3 Destination Tickets",
+        20: "Draw 3 Destination Tickets",
+    }
+
+
+def test_keeping_tickets_names_them_in_the_order_drawn() -> None:
+    state = USA.turn_state(deck=["black"] * 5)
+    offer = [
+        ticket_id(state, "Boston", "Miami"),
+        ticket_id(state, "Denver", "El Paso"),
+        ticket_id(state, "Calgary", "Phoenix"),
+    ]
+    state.ticket_pile = [t for t in state.ticket_pile if t not in offer] + offer[::-1]
+    state.apply(DrawTickets())
+    assert state.offers[0] == offer
+    said = _words(state)
+    assert sorted(said) == sorted(
+        [
+            "Keep Boston\u2013Miami (12), Denver\u2013El Paso (4) and Calgary\u2013Phoenix (13)",
+            "Keep Boston\u2013Miami (12) and Denver\u2013El Paso (4)",
+            "Keep Boston\u2013Miami (12) and Calgary\u2013Phoenix (13)",
+            "Keep Denver\u2013El Paso (4) and Calgary\u2013Phoenix (13)",
+            "Keep Boston\u2013Miami (12)",
+            "Keep Denver\u2013El Paso (4)",
+            "Keep Calgary\u2013Phoenix (13)",
+        ]
+    )
+    assert set(said["Keep Boston\u2013Miami (12) and Denver\u2013El Paso (4)"].tickets) == set(
+        offer[:2]
+    )
+
+
+def test_passing_in_words() -> None:
+    """RULES_NOTES, Nothing possible: the only move left is to pass."""
+    state = USA.turn_state(deck=[], discards=[])
+    state.ticket_pile = []
+    state = settle(state)
+    assert list(_words(state)) == ["Pass: no other move is possible"]
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("usa", 5), ("europe-express", 4)])
+def test_every_legal_move_of_a_game_reads_apart(map_id: str, players: int) -> None:
+    """Along a whole game (both routes of a double open to 4 and 5 players): every legal move
+    in words, readable, one line, never two alike, and the same once hidden cards change."""
+    game = make(map_id, players)
+    state = game.new_game(seed=13)
+    rnd = random.Random(13)
+    step = 0
+    while not state.is_over:
+        said = _words(state)
+        for words in said:
+            assert words[0].isupper() and "\n" not in words and not unreadable_parts(words)
+        if step % 20 == 0:
+            seat = state.current_player
+            view = state.determinize(seat, Rng(step))
+            again = {
+                PRESENTATION.action_words(game, view.observation(seat), a): a
+                for a in view.legal_actions()
+            }
+            assert again == said
+        state.apply(rnd.choice(state.legal_actions()))
+        step += 1

@@ -26,7 +26,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.help import HELP
-from tabletrip.games.ticket_to_ride.render import color_letter
+from tabletrip.games.ticket_to_ride.layout import color_letter
 from tabletrip.games.ticket_to_ride.rules import KEEP, SECOND_DRAW, SETUP, TURN, TicketToRideState
 from ttr_situations import MapSituations, new_state, settle
 
@@ -153,11 +153,11 @@ def test_face_up_cards_say_their_colour_in_words() -> None:
     """Colours are never told by colour alone: each face-up card carries its name."""
     state = USA.turn_state(face_up=["red", "blue", "locomotive", "white"], deck=["black"] * 3)
     targets = board_targets(state.render_svg(None))
-    for slot, name in enumerate(["red", "blue", "locomotive", "white"]):
+    for slot, name in enumerate(["red", "blue", "Locomotive", "white"]):
         texts = [t.text for t in targets[f"face-up-{slot}"].iter(f"{SVG}text")]
         assert name in texts
     # A slot without a card says so, and is still there (it never becomes legal).
-    assert targets["face-up-4"].findtext(f"{SVG}title") == "face-up card: empty"
+    assert targets["face-up-4"].findtext(f"{SVG}title") == "Face-up card: empty"
 
 
 def test_a_seat_sees_its_own_ticket_cities_and_nobody_elses() -> None:
@@ -169,7 +169,7 @@ def test_a_seat_sees_its_own_ticket_cities_and_nobody_elses() -> None:
     def ringed(svg: str) -> set[str]:
         root = ET.fromstring(svg)
         return {
-            el.findtext(f"{SVG}title", "").split(" (")[0]
+            el.findtext(f"{SVG}title", "").split(": ")[0]
             for el in root.iter(f"{SVG}g")
             if "ticket-city" in el.attrib.get("class", "").split()
         }
@@ -274,7 +274,7 @@ def test_final_round_help_counts_the_turns_left() -> None:
 def test_every_route_carries_its_colour_in_words_and_letter_not_colour_alone(map_id: str) -> None:
     """Issue 10: Ticket to Ride colours are never told by colour alone. Every route of the
     board names its colour in its title and `data-color`; an unclaimed one writes its letter
-    on a train space (gray: no letter), a claimed one its seat number; the key under the map
+    on a train space (gray: no letter), a claimed one its player number; the key under the map
     explains every letter of the map."""
     state = USA.new_state(3, seed=4) if map_id == "usa" else EUROPE.new_state(3, seed=4)
     chooser = random.Random(4)
@@ -297,8 +297,8 @@ def test_every_route_carries_its_colour_in_words_and_letter_not_colour_alone(map
         title = group.findtext(f"{SVG}title") or ""
         assert f"{route['length']} {color}" in title, title
         marks = [el.text for el in group.iter(f"{SVG}text")]
-        if route["id"] in owner:
-            assert marks == [str(owner[route["id"]])] * route["length"]
+        if route["id"] in owner:  # the player's number: Player 1 writes 1
+            assert marks == [str(owner[route["id"]] + 1)] * route["length"]
         elif color == "gray":
             assert marks == []
         else:

@@ -9,7 +9,7 @@ Two tables of texts, both data:
   played (RULES_NOTES, "Simultaneous phases"), so its text covers the whole turn and never
   tells which step the seat has reached.
 - `STEP_HELP`, by step of a drawing turn (select a location, chart, bonuses, a New tourists
-  Café): the seat's own board (web.py) shows the step it is at, with its numbers, to that
+  Café): the seat's own board (svg_table.py) shows the step it is at, with its numbers, to that
   seat only.
 
 A text is 1-4 short sentences: the choices, what they do, the rules that limit them.
@@ -74,7 +74,7 @@ HELP: dict[str, str] = {
         "the two set this round's coordinates and tourists for everybody."
     ),
     "second_card": (
-        "Offer a card from your hand, face down, to seat {active}, the active player. They "
+        "Offer a card from your hand, face down, to {active}, the active player. They "
         "keep one of the offered cards as the second Round card and put the other under the "
         "City deck."
     ),
@@ -194,7 +194,7 @@ def decision_help(state: EnRouteState) -> str:
         parts.append(HELP[key].format(placed=len(state.placed)))
     elif phase in (FIRST, SECOND):
         key = "first_card" if phase == FIRST else "second_card"
-        parts.append(_variant(state, key).format(active=state.active))
+        parts.append(_variant(state, key).format(active=f"Player {state.active + 1}"))
     elif phase == KEEP:
         parts.append(HELP["keep_card"])
     elif phase == SOLO_PLAY:

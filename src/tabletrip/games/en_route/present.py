@@ -7,7 +7,7 @@ Personal Objectives or Goals where the level leaves them out, the Card Sequence 
 Challenge in solo only, teammates in team mode only. This module builds the seat's own
 sections (hand, Personal Objective, drawing turn, final route); present_public.py each seat's
 map and the table; present_words.py names everything; present_score.py gives the score rows
-and the outcome.
+and the outcome; present_actions.py the seat's legal moves in words.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from tabletrip.games.en_route.geometry import (
     crossroads_on_route,
     locations_on_route,
 )
+from tabletrip.games.en_route.present_actions import action_words
 from tabletrip.games.en_route.present_public import (
     card_block,
     card_of,
@@ -50,7 +51,7 @@ from tabletrip.games.en_route.present_words import (
     move_words,
     objective_crossroads,
     objective_words,
-    place_words,
+    place_at,
     route_words,
     tourists_sentence,
     tourists_words,
@@ -59,7 +60,7 @@ from tabletrip.games.en_route.rules import EnRouteGame
 from tabletrip.games.en_route.scoring import CAFE_BONUS_PP, trail_sections
 
 if TYPE_CHECKING:
-    from tabletrip.core.actions import JsonDict
+    from tabletrip.core.actions import Action, JsonDict
     from tabletrip.core.game import Game, Result
 
 Obs = Mapping[str, Any]
@@ -194,13 +195,14 @@ def _turn_section(game: EnRouteGame, observation: Obs, seat: int, turn: Obs) -> 
     stage = turn["stage"]
     blocks: list[Block] = [card_block(city, turn["cards"], "none"), Values(tuple(values))]
     location = turn.get("location", -1)
+    board = sheet["board"]
     if turn.get("pending_cafes"):
         for k in turn["pending_cafes"]:
             cafe = city.cafes[k]
             blocks.append(
                 Sentence(
                     f"Your route reached {cafe.name}, a New tourists Café: add "
-                    f"{tourists_words(cafe.tourists)} to {place_words(city, location)} now, "
+                    f"{tourists_words(cafe.tourists)} to {place_at(city, board, location)} now, "
                     f"or keep the bonus unused for {CAFE_BONUS_PP} PP at the end."
                 )
             )
@@ -208,7 +210,7 @@ def _turn_section(game: EnRouteGame, observation: Obs, seat: int, turn: Obs) -> 
         occupied = set(sheet["occupied"])
         free = [loc for loc in city.matching(sheet["board"], a, b) if loc not in occupied]
         if free:
-            places = listing([place_words(city, loc) for loc in free], "or")
+            places = listing([place_at(city, board, loc) for loc in free], "or")
             blocks.append(Sentence(f"Now: select a location and mark the tourists: {places}."))
         else:
             blocks.append(
@@ -222,8 +224,8 @@ def _turn_section(game: EnRouteGame, observation: Obs, seat: int, turn: Obs) -> 
     elif stage == "chart":
         blocks.append(
             Sentence(
-                f"Now: chart 2 sections (straight or L-shaped) along {place_words(city, location)}"
-                ", or 1 section anywhere."
+                "Now: chart 2 sections (straight or L-shaped) along "
+                f"{place_at(city, board, location)}, or 1 section anywhere."
             )
         )
     else:
@@ -271,6 +273,11 @@ class EnRoutePresentation(Presentation):
     def outcome(self, game: Game, result: Result, names: list[str]) -> str:
         """ "Ana wins with 105 PP." / team totals / "Challenge met: ..." in solo."""
         return build_outcome(_game(game), result, names)
+
+    def action_words(self, game: Game, observation: JsonDict, action: Action) -> str:
+        """ "Mark 2 blue and 1 red tourists at Inkwell Gallery (horizontal 4, vertical 6)",
+        "Final route of 3 sections, 14 PP before Goals: (1, 3)–(1, 2)–Café Carousel (2, 0)"."""
+        return action_words(_game(game), observation, action)
 
     def move_words(self, game: Game, move: str) -> str:
         """ "placed a card face down", "kept the ... as the second Round card"..."""

@@ -40,8 +40,7 @@ from tabletrip.games.en_route.present_words import (
     goal_needed,
     landmark_words,
     listing,
-    location_coordinates,
-    location_name,
+    location_at,
     objective_crossroads,
     objective_words,
     plural,
@@ -193,18 +192,16 @@ def seat_section(game: EnRouteGame, observation: Obs, seat: int, viewer: int | N
 
 
 def _tourist_table(city: City, board: int, tourists: Mapping[int, Sequence[int]]) -> Table:
+    """Tourists by location, each named by the coordinates its seat's board prints."""
     rows = tuple(
         (
-            location_name(loc),
-            location_coordinates(city, board, loc),
+            location_at(city, board, loc),
             landmark_words(city, loc) or "none",
             tourists_words(counts) or "none",
         )
         for loc, counts in sorted(tourists.items())
     )
-    return Table(
-        ("Location", "Coordinates", "Landmark", "Tourists"), rows, empty="no tourists marked yet"
-    )
+    return Table(("Location", "Landmark", "Tourists"), rows, empty="no tourists marked yet")
 
 
 def _cafe_items(city: City, sheet: Obs) -> Items:
@@ -361,21 +358,26 @@ def _sequence_items(game: EnRouteGame, observation: Obs) -> Items:
 def _iconic_blocks(game: EnRouteGame, observation: Obs) -> tuple[Block, ...]:
     city = game.city
     ratings = observation.get("ratings") or {}
+    viewer = observation.get("seat")
+    # Each board prints its own coordinates: a seat reads where a Landmark is on its own map.
+    board = None if viewer is None else observation["sheets"][viewer]["board"]
     rows = []
     for k, iconic in enumerate(city.iconic_ids):
         track = city.iconic_tracks[k]
         pp = ratings.get(iconic, track[0])
         marks = track.index(pp) if pp in track else 0
+        where = () if board is None else (location_at(city, board, city.iconic_locations[k]),)
         rows.append(
             (
                 city.iconic_names[k],
-                location_name(city.iconic_locations[k]),
+                *where,
                 f"{pp} PP",
                 f"{marks} of {MAX_UPGRADES}",
                 ", ".join(str(v) for v in track) + " PP",
             )
         )
-    table = Table(("Iconic Landmark", "Location", "Rating", "Upgrades", "Track"), tuple(rows))
+    columns = ("Iconic Landmark", *(() if board is None else ("On your map",)))
+    table = Table((*columns, "Rating", "Upgrades", "Track"), tuple(rows))
     if game.advanced:
         rule = (
             "Advanced mode: for each Iconic symbol on the Round cards the active player rates "

@@ -1,14 +1,16 @@
 """En Route's words: how cards, locations, crossroads, routes, Goals and moves are named.
 
-The presentation (present.py, present_score.py) names everything through these functions, so
-one place decides how a person reads the game, in the rulebook's vocabulary:
+The presentation (present*.py) and the board (svg*.py) name everything through these
+functions, so one place decides how a person reads the game, in the rulebook's vocabulary:
 
 - a City deck card by its kind and coordinate number, then what it shows: "Global Tourist
   card 3 (1 red, 1 green)", "First City card 2 (2 blue, Tele-Vision Tower symbol)",
   "Repeat card 4";
-- a location by its place on the grid, as every map labels its columns c1-c6 and rows r1-r6
-  ("c3r2"), and with its board's coordinate numbers where the board is known ("4 and 6");
-- a crossroads as "(x, y)", 0-6 from the top-left, as the maps label the grid lines;
+- a location of a known board by the coordinates that board prints, horizontal (its column)
+  and vertical (its row): "Inkwell Gallery (horizontal 4, vertical 6)"; in the seats' tables
+  also by its place on the grid, as the text maps label columns c1-c6 and rows r1-r6 ("c3r2");
+- a crossroads as "(x, y)", 0-6 from the top-left, as the maps label the grid lines, after
+  what is there: "Café Carousel (2, 0)";
 - a route as the crossroads it joins: "(1, 3)–(1, 2)–(1, 1)";
 - moves in words from their public notation (actions.py).
 
@@ -127,12 +129,6 @@ def location_name(location: int) -> str:
     return f"c{col + 1}r{row + 1}"
 
 
-def location_coordinates(city: City, board: int, location: int) -> str:
-    """`4 and 6`: the coordinate numbers a board prints by the location's column and row."""
-    column, row = city.coordinates(board, location)
-    return f"{column} and {row}"
-
-
 def landmark_words(city: City, location: int) -> str:
     """`Inkwell Gallery (blue)`, `Singing Bridge (yellow, 6 PP)`, `Tele-Vision Tower
     (gray, Iconic)`; "" where there is no Landmark."""
@@ -148,9 +144,25 @@ def landmark_words(city: City, location: int) -> str:
 
 
 def place_words(city: City, location: int) -> str:
-    """A location as a sentence names it: `Inkwell Gallery (c4r4)` or `c2r3`."""
+    """A location when no board is known (a move's notation): `Inkwell Gallery (c4r4)` or
+    `c2r3`, by its place on the grid as the text maps label it."""
     name = city.landmark_name[location]
     return f"{name} ({location_name(location)})" if name else location_name(location)
+
+
+def location_at(city: City, board: int, location: int) -> str:
+    """`horizontal 4, vertical 6`: a location by the coordinates its board prints, by its
+    column (the horizontal one) and by its row (the vertical one)."""
+    column, row = city.coordinates(board, location)
+    return f"horizontal {column}, vertical {row}"
+
+
+def place_at(city: City, board: int, location: int, plain: str = "") -> str:
+    """A location of one board by its Landmark and coordinates, `Inkwell Gallery (horizontal
+    4, vertical 6)`, or by its coordinates alone after `plain`: `horizontal 2, vertical 5`."""
+    name = city.landmark_name[location]
+    where = location_at(city, board, location)
+    return f"{name} ({where})" if name else plain + where
 
 
 def crossroads_name(crossroads: int) -> str:
@@ -168,6 +180,24 @@ def crossroads_words(city: City, crossroads: int, cafes: bool = True) -> str:
     if crossroads in city.vta_crossroads and city.vta_name:
         return f"{name}, {city.vta_name}"
     return name
+
+
+def crossroads_place(city: City, crossroads: int, cafes: bool = True) -> str:
+    """A crossroads by what is there, then where: `Café Carousel (2, 0)`, `Hand Craft
+    Festival point (3, 2)`, or only `(1, 4)`."""
+    name = crossroads_name(crossroads)
+    cafe = city.cafe_at[crossroads]
+    if cafes and cafe >= 0:
+        return f"{city.cafes[cafe].name} {name}"
+    if crossroads in city.vta_crossroads and city.vta_name:
+        return f"{city.vta_name} point {name}"
+    return name
+
+
+def places_chain(city: City, crossroads: Sequence[int], cafes: bool = True) -> str:
+    """A route spelt out, each crossroads as `crossroads_place` names it, joined by en dashes:
+    `(1, 3)–(1, 2)–Café Carousel (2, 0)`."""
+    return DASH.join(crossroads_place(city, c, cafes) for c in crossroads)
 
 
 def chain_words(crossroads: Sequence[int]) -> str:

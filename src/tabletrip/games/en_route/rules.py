@@ -1052,13 +1052,13 @@ class EnRouteState(State):
 
     def render_text(self, seat: int | None) -> str:
         """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.en_route.render import render_text
+        from tabletrip.games.en_route.text import render_text
 
         return render_text(self, seat)
 
     def render_svg(self, seat: int | None) -> str:
-        """The clickable board `seat` sees (None: a spectator): maps and table (web.py)."""
-        from tabletrip.games.en_route.web import board_svg
+        """The clickable board `seat` sees (None: a spectator): maps and table (svg.py)."""
+        from tabletrip.games.en_route.svg import board_svg
 
         return board_svg(self, seat)
 
@@ -1072,8 +1072,8 @@ class EnRouteState(State):
         return OPEN_MOVE if kind is PlayCard or kind is KeepCard or kind is Rate else None
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about: locations, sections, cards (web.py)."""
-        from tabletrip.games.en_route.web import action_targets
+        """The board keys of what `action` is about: locations, sections, cards (svg.py)."""
+        from tabletrip.games.en_route.svg import action_targets
 
         return action_targets(self, action)
 

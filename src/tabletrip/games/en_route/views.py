@@ -51,6 +51,10 @@ def public_observation(state: EnRouteState) -> JsonDict:
             if state.phase == OVER
             else None
         ),
+        # Revealed with the result, as the objectives are.
+        "final_routes": (
+            [list(route or ()) for route in state.finals] if state.phase == OVER else None
+        ),
         "sheets": [sheet_json(sheet) for sheet in state.shown],
         "log": visible_log(state),
     }

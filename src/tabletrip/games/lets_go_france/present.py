@@ -1,7 +1,8 @@
 """Let's Go! To France in its own words: what a seat sees, its score rows, the outcome, moves.
 
 The document is built in `present_document.py` from the observation and static content only;
-the words for cards, tokens and spaces are in `present_words.py`. Score rows follow the
+the words for cards, tokens and spaces are in `present_words.py`, a legal move in words in
+`present_actions.py`. Score rows follow the
 rulebook's "Final Score" (the itinerary's days, the Energy Tracker's day points, the
 Experience Track, Favorable Condition tokens, point tokens and Goal tiles, Research tokens
 left); the solo travel agent's breakdown reads as its own rows (Solo Scoring). Moves are read
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from tabletrip.core.presentation import Document, Presentation, ScoreRow
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
 from tabletrip.games.lets_go_france.final import AGENT_TRAVEL_POINTS, FAVOURABLE_POINTS
+from tabletrip.games.lets_go_france.present_actions import build_action_words
 from tabletrip.games.lets_go_france.present_document import build_document
 from tabletrip.games.lets_go_france.present_words import (
     AGENT,
@@ -36,7 +38,7 @@ from tabletrip.games.lets_go_france.present_words import (
 from tabletrip.games.lets_go_france.rules import HIDDEN_MOVE, LetsGoGame
 
 if TYPE_CHECKING:
-    from tabletrip.core.actions import JsonDict
+    from tabletrip.core.actions import Action, JsonDict
     from tabletrip.core.game import Game, Result
 
 
@@ -296,6 +298,11 @@ class LetsGoPresentation(Presentation):
     def move_words(self, game: Game, move: str) -> str:
         """ "placed Musée Rodin on Saturday, 2nd from the top", "traveled to Tours"..."""
         return build_move_words(_game(game), move)
+
+    def action_words(self, game: Game, observation: JsonDict, action: Action) -> str:
+        """ "Play Baguette at the bottom of Monday, over Louvre, as the new Highlight of the
+        Day", "Travel to Amboise and gain Art and History icons" (present_actions.py)."""
+        return build_action_words(_game(game), observation, action)
 
 
 __all__ = ["LetsGoPresentation", "build_move_words", "build_outcome", "build_score_rows"]

@@ -62,7 +62,7 @@ from tabletrip.games.lets_go_france.present_words import (
 from tabletrip.games.lets_go_france.rules import LetsGoGame
 from tabletrip.games.lets_go_france.scoring import experience_points
 
-TRIP_GOALS = len(DAYS)  # the trip's "day" once Saturday is done: the end-of-trip goals
+TRIP_GOALS = len(DAYS)  # the trip's "day" once Saturday is done: the Goal tiles that act then
 NOT_YET = "–"  # a trip day not activated yet
 DRAW_WORDS = {
     "deck2": "2 cards from the deck",
@@ -225,7 +225,7 @@ def _trip_words(view: View) -> str:
         return "Every trip has been taken: the scores are final."
     current = int(observation["current_player"])
     day = observation["trip"]["day"] or 0
-    where = day_name(day) if day < TRIP_GOALS else "the end-of-trip Goal tiles"
+    where = day_name(day) if day < TRIP_GOALS else "the Goal tiles that act at the end of the trip"
     who = "You are" if current == view.viewer else f"{seat_name(current, view.players)} is"
     text = (
         "Final round: each player activates their Itinerary from Monday to Saturday, one after "

@@ -39,6 +39,11 @@ COST_WORDS = {  # a dotted line's cost (Quick Icon Guide, Map Icons)
     "wild": "a Wild token",
     "experience": "an Experience token moved back 1 space",
 }
+DOTTED_PAY = {  # how a dotted line is paid, as an instruction
+    "research": "pay a Research token",
+    "wild": "pay a Wild token",
+    "experience": "move an Experience token back 1 space",
+}
 FLAG_WORDS = {1: "single-flag", 2: "double-flag"}
 
 
@@ -233,6 +238,30 @@ def reward_words(rewards: Sequence[RewardSpec]) -> str:
             )
     merged = listing(parts)
     return merged.replace("a Travel action and a Travel action", "2 Travel actions")
+
+
+def placed_name(card: Activity | None, explore: bool) -> str:
+    """A card in a column by name; an Explore the City card by its face, and by its name to
+    its owner (`card` None: face down to this viewer)."""
+    if explore:
+        return f"{EXPLORE} ({card.name})" if card else f"an {EXPLORE} card"
+    return card.name if card else "a card"
+
+
+def slot_words(day: str | int, names: Sequence[str], slot: int) -> str:
+    """Where a new card goes in a day's column of cards `names` (top first), as "Example: Card
+    Placement" says it: `on Monday, its first card`, `at the top of Monday, tucked under
+    Baguette`, `on Monday, 2nd from the top, between Baguette and Louvre`, `at the bottom of
+    Monday, over Louvre, as the new Highlight of the Day`."""
+    name = day_name(day)
+    if not names:
+        return f"on {name}, its first card"
+    if slot <= 0:
+        return f"at the top of {name}, tucked under {names[0]}"
+    if slot >= len(names):
+        return f"at the bottom of {name}, over {names[-1]}, as the new {HIGHLIGHT}"
+    between = f"between {names[slot - 1]} and {names[slot]}"
+    return f"on {name}, {ordinal(slot + 1)} from the top, {between}"
 
 
 def row_name(row: int) -> str:

@@ -271,22 +271,22 @@ class LetsGoState(State):
 
     def render_text(self, seat: int | None) -> str:
         """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.lets_go_france.render import render_text
+        from tabletrip.games.lets_go_france.text import render_text
 
         return render_text(self, seat)
 
     def render_svg(self, seat: int | None) -> str:
         """What `seat` sees (None: a spectator), sized by the page: its itinerary, tracks and
         hand beside the regional map, every element a decision can be about marked
-        `data-target` (web.py)."""
-        from tabletrip.games.lets_go_france.render import render_svg
+        `data-target` (svg_keys.py)."""
+        from tabletrip.games.lets_go_france.svg import render_svg
 
         return render_svg(self, seat, width=None)
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
         """The board elements `action` is about: a card in hand, a day and a place in it, a
         town and a path, a token, a track or a reward row."""
-        from tabletrip.games.lets_go_france.web import action_targets
+        from tabletrip.games.lets_go_france.svg import action_targets
 
         return action_targets(self, action)
 

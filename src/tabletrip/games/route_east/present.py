@@ -1,10 +1,14 @@
 """Route East in its own words: what a seat sees, its score rows, the outcome, moves.
 
+The legal moves as a player chooses them are in present_actions.py, the words for places,
+players, logged moves and events in present_words.py.
+
 Everything here is built from an observation (a seat's or the public one) and the game's
 static content (the board and the card catalogue) only, so it never shows what the seat may
 not see: the seat's own Action Cards and face-down attractions come from its observation, the
 others' only as counts and face-up cards. Route East is a race, not a score: the first to
-Shanghai with every attraction visited wins (1, the others 0), and the rows say so.
+Shanghai with every attraction visited wins (1, the others 0), and the rows say so; the facts
+of each journey (turns, money, Fuel Tokens) are rows without points.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from tabletrip.games.route_east.phases import (
     ROUND_LIMIT,
     SEA_ROLL_TURNS,
 )
+from tabletrip.games.route_east.present_actions import action_words
 from tabletrip.games.route_east.present_words import (
     action_card_name,
     capitalised,
@@ -43,11 +48,11 @@ from tabletrip.games.route_east.present_words import (
     money,
     move_words,
     other_side,
-    piece_colour,
     place_words,
     player,
     plural,
     printed,
+    seat_title,
     space_name,
     spaces_away,
     turn_rolls,
@@ -55,7 +60,7 @@ from tabletrip.games.route_east.present_words import (
 from tabletrip.games.route_east.rules import RouteEastGame
 
 if TYPE_CHECKING:
-    from tabletrip.core.actions import JsonDict
+    from tabletrip.core.actions import Action, JsonDict
     from tabletrip.core.game import Game, Result
 
 EVENTS_SHOWN = 10
@@ -71,12 +76,6 @@ def _content(game: Game) -> tuple[Board, Decks]:
     if not isinstance(game, RouteEastGame):
         raise TypeError(f"not a Route East game: {type(game).__name__}")
     return game.board, game.decks
-
-
-def seat_title(seat: int, viewer: int | None) -> str:
-    """`Player 2 (blue)`, `Player 1 (red, you)`."""
-    you = ", you" if seat == viewer else ""
-    return f"{player(seat)} ({piece_colour(seat)}{you})"
 
 
 def _who(seat: int, viewer: int | None) -> str:
@@ -350,7 +349,8 @@ def _attack_sentence(attack: Mapping[str, Any], viewer: int | None) -> str:
 
 
 def build_score_rows(board: Board, breakdown: Mapping[str, Any]) -> list[ScoreRow]:
-    """One seat's race: whether it won (the only points), then what its journey came to."""
+    """One seat's race: whether it reached the finish first (the one scoring step, 1 point for
+    the winner), then the facts of its journey, which score nothing (rows without points)."""
     finish = space_name(board, board.finish)
     won = breakdown.get("finished", 0)
     if won:
@@ -366,14 +366,14 @@ def build_score_rows(board: Board, breakdown: Mapping[str, Any]) -> list[ScoreRo
         ScoreRow(f"Reached {finish} first", won, detail),
         ScoreRow(
             "Attractions visited",
-            0,
+            None,
             f"all {held}" if held and visited == held else f"{visited} of {held}",
         ),
-        ScoreRow("Turns taken", 0, plural(breakdown.get("turns", 0), "turn")),
-        ScoreRow("Ran out of money", 0, plural(bankrupt, "time") if bankrupt else "never"),
-        ScoreRow("Sent to an Embassy", 0, plural(stays, "time") if stays else "never"),
-        ScoreRow("Money left", 0, money(breakdown.get("money", 0))),
-        ScoreRow("Fuel Tokens left", 0, str(breakdown.get("fuel", 0))),
+        ScoreRow("Turns taken", None, plural(breakdown.get("turns", 0), "turn")),
+        ScoreRow("Ran out of money", None, plural(bankrupt, "time") if bankrupt else "never"),
+        ScoreRow("Sent to an Embassy", None, plural(stays, "time") if stays else "never"),
+        ScoreRow("Money left", None, money(breakdown.get("money", 0))),
+        ScoreRow("Fuel Tokens left", None, str(breakdown.get("fuel", 0))),
     ]
 
 
@@ -403,7 +403,8 @@ class RouteEastPresentation(Presentation):
         return build_document(board, decks, observation)
 
     def score_rows(self, game: Game, breakdown: JsonDict) -> list[ScoreRow]:
-        """Whether the seat reached Shanghai first, then its attractions, turns and purse."""
+        """Whether the seat reached Shanghai first (its points), then its attractions, turns
+        and purse (facts without points)."""
         board, _ = _content(game)
         return build_score_rows(board, breakdown)
 
@@ -411,6 +412,13 @@ class RouteEastPresentation(Presentation):
         """ "Ana reached Shanghai first, with all 3 attractions visited, in 48 turns.\""""
         board, _ = _content(game)
         return build_outcome(board, result, names)
+
+    def action_words(self, game: Game, observation: JsonDict, action: Action) -> str:
+        """ "Move to Bolu (Hostel, $25 a night) on the toll road: pay $25", "Play Pickpocket:
+        steal $25 from Player 2 (they hold $150)", "End your turn at Sarp (Border to
+        Georgia)"."""
+        board, decks = _content(game)
+        return action_words(board, decks, observation, action)
 
     def move_words(self, game: Game, move: str) -> str:
         """ "moved to İzmit", "drew an Ignition Card", "played Shortcut", "camped in a Tent"."""

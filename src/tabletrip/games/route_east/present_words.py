@@ -63,6 +63,12 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def seat_title(seat: int, viewer: int | None) -> str:
+    """`Player 2 (blue)`, `Player 1 (red, you)`: a seat with its piece's colour."""
+    you = ", you" if seat == viewer else ""
+    return f"{player(seat)} ({piece_colour(seat)}{you})"
+
+
 # --- places ---------------------------------------------------------------------------------
 
 
@@ -76,6 +82,38 @@ def space_name(board: Board, space: int) -> str:
     if named:
         return f"the road between {listing(named)}"
     return "a road space"
+
+
+KIND_WORDS = {
+    "plain": "road",
+    "hostel": "Hostel",
+    "hotel": "Hotel",
+    "border": "Border",
+    "embassy": "Embassy",
+    "atm": "ATM",
+    "fuel": "Fuel Station",
+    "attraction": "attraction",
+    "start": "start line",
+    "finish": "finish",
+    "boat": "Caspian boat",
+}
+"""A space kind (`SPACE_KINDS`) as the board and the terminal name it."""
+
+
+def night_words(board: Board, space: int) -> str:
+    """What a night on a space costs: `$25 a night`, `free night`, or `no night here`."""
+    kind = board.kinds[space]
+    if kind in (HOSTEL, HOTEL):
+        return f"${board.lodging[space]} a night"
+    if kind in (BORDER, START):
+        return "free night"
+    if kind == FINISH:
+        return "the finish"
+    if kind == ATTRACTION:
+        return "no night (a Tent allows one)"
+    if kind == BOAT:
+        return "at sea"
+    return "no night here"
 
 
 def space_index(board: Board, space_id: str) -> int | None:

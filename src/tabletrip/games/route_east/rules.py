@@ -1040,20 +1040,20 @@ class RouteEastState(State):
 
     def render_text(self, seat: int | None) -> str:
         """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.route_east.render import render_text
+        from tabletrip.games.route_east.text import render_text
 
         return render_text(self, seat)
 
     def render_svg(self, seat: int | None) -> str:
         """The board as `seat` sees it (None: a spectator), sized by the page, with every
-        element a move can be about marked `data-target` (web.py)."""
-        from tabletrip.games.route_east.render import render_svg
+        element a move can be about marked `data-target` (svg.py)."""
+        from tabletrip.games.route_east.svg import render_svg
 
         return render_svg(self, seat, width=None)
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
         """The board elements `action` is about: a space, a road, a piece, a card pile."""
-        from tabletrip.games.route_east.web import action_targets
+        from tabletrip.games.route_east.svg import action_targets
 
         return action_targets(self, action)
 

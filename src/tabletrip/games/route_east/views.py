@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import JsonDict
 from tabletrip.games.route_east.content import SPACE_KINDS, Attraction, Board, describe_effect
+from tabletrip.games.route_east.layout import board_layout
 
 if TYPE_CHECKING:
     from tabletrip.games.route_east.rules import RouteEastGame, RouteEastState
@@ -32,8 +33,6 @@ def attraction_json(board: Board, attraction: Attraction) -> JsonDict:
 
 def static_info(game: RouteEastGame) -> JsonDict:
     """The board and the card catalogue, for clients that draw the game."""
-    from tabletrip.games.route_east.render import board_layout
-
     board, decks = game.board, game.decks
     xy = board_layout(board).points  # the drawing positions of the SVG board
     return {

@@ -4,12 +4,12 @@ Everything here is built from an observation (a seat's or the public one) and th
 static content (`Board`) only, so it can never show what the seat may not see. Each edition
 speaks its rulebook: the USA map's draw pile and Longest Continuous Path, Europe Express's
 deck, Locomotive pile, start score of 100 and Europe Express Cards (London–Istanbul); neither
-shows anything of the other.
+shows anything of the other. The vocabulary is in `present_words.py`, the moves in words in
+`present_moves.py`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,19 +28,32 @@ from tabletrip.core.presentation import (
     Value,
     Values,
 )
-from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board
+from tabletrip.games.ticket_to_ride.content import Board
+from tabletrip.games.ticket_to_ride.present_moves import build_action_words, build_move_words
+from tabletrip.games.ticket_to_ride.present_words import (
+    EXPRESS_CARD,
+    LOCOMOTIVE_NAME,
+    card_name,
+    cards_words,
+    draw_pile,
+    game_board,
+    lexicon,
+    listing,
+    pair,
+    plural,
+    points_words,
+    seat_title,
+)
 from tabletrip.games.ticket_to_ride.rules import (
     KEEP_AT_SETUP,
     KEEP_IN_GAME,
     TICKETS_OFFERED,
-    TicketToRideGame,
 )
 
 if TYPE_CHECKING:
-    from tabletrip.core.actions import JsonDict
+    from tabletrip.core.actions import Action, JsonDict
     from tabletrip.core.game import Game, Result
 
-DASH = "\u2013"  # city names are joined with an en dash: "Dallas–Houston"
 # CSS colours a front end may paint the cards with (the Locomotive is every colour: none).
 CARD_COLOURS = {
     "purple": "#8e44ad",
@@ -53,59 +66,9 @@ CARD_COLOURS = {
     "red": "#d63031",
     "pink": "#e84393",
 }
-LOCOMOTIVE_NAME = "Locomotive"
-EXPRESS_CARD = "Europe Express Card"
-
-
-def _board(game: Game) -> Board:
-    """The map's static content: the presentation reads nothing else of the game."""
-    if not isinstance(game, TicketToRideGame):
-        raise TypeError(f"not a Ticket to Ride game: {type(game).__name__}")
-    return game.board
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """`1 card`, `2 cards` (or the plural given)."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
-def _listing(parts: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def card_name(card: str) -> str:
-    """A train card's name as printed: `Red`, `Locomotive`."""
-    return LOCOMOTIVE_NAME if card == LOCOMOTIVE else card.capitalize()
-
-
-def cards_words(cards: Mapping[str, int]) -> str:
-    """`1 red, 2 Locomotives` (colours as adjectives, the Locomotive by name)."""
-    return ", ".join(
-        plural(n, LOCOMOTIVE_NAME) if card == LOCOMOTIVE else f"{n} {card}"
-        for card, n in cards.items()
-        if n
-    )
-
-
-def pair(a: str, b: str) -> str:
-    """Two cities as printed on a route or a ticket: `Denver–El Paso`."""
-    return f"{a}{DASH}{b}"
-
-
-def _points(points: int) -> str:
-    return plural(points, "point")
 
 
 # --- the edition's words --------------------------------------------------------------------
-
-
-def _draw_pile(board: Board) -> str:
-    """What the rulebook calls the face-down Train Car cards: USA "draw pile", Europe Express
-    "deck"."""
-    return "deck" if board.locomotive_pile else "draw pile"
 
 
 def _turn_choices(board: Board) -> str:
@@ -119,13 +82,6 @@ def _keep_least(observation: Mapping[str, Any]) -> int:
 
 
 # --- the document ---------------------------------------------------------------------------
-
-
-def seat_title(observation: Mapping[str, Any], seat: int) -> str:
-    """`Player 2`, or the seat's label where the observation carries one."""
-    info = observation["seats"][seat]
-    label = info.get("label") or info.get("name")
-    return str(label) if label else f"Player {seat + 1}"
 
 
 def build_document(board: Board, observation: Mapping[str, Any]) -> Document:
@@ -159,8 +115,8 @@ def _own_sections(observation: Mapping[str, Any], seat: int) -> list[Section]:
         missing = sum(t["points"] for t in tickets if not t["completed"])
         blocks.append(
             Sentence(
-                f"If the game ended now: +{_points(done)} for the tickets completed, "
-                f"\u2212{_points(missing)} for the ones not yet connected."
+                f"If the game ended now: +{points_words(done)} for the tickets completed, "
+                f"\u2212{points_words(missing)} for the ones not yet connected."
             )
         )
     sections.append(Section("Your Destination Tickets", tuple(blocks), "mine", seat))
@@ -213,7 +169,7 @@ def _seat_section(
     ]
     if board.express_bonus:
         bonus = info["express_bonus"]
-        values.append(Value(EXPRESS_CARD, _points(bonus) if bonus else "not yet"))
+        values.append(Value(EXPRESS_CARD, points_words(bonus) if bonus else "not yet"))
     values.append(Value("Routes claimed", len(routes)))
     blocks: list[Block] = [
         Values(tuple(values)),
@@ -240,8 +196,9 @@ def _table_sections(
 ) -> list[Section]:
     face_up = tuple(Card(card_name(c), 1, CARD_COLOURS.get(c, "")) for c in observation["face_up"])
     discards = sum(observation["discards"].values())
+    pile = draw_pile(board.locomotive_pile)
     values = [
-        Value(f"Train Car {_draw_pile(board)}", plural(observation["deck_size"], "card")),
+        Value(f"Train Car {pile}", plural(observation["deck_size"], "card")),
         Value("Discards", plural(discards, "card")),
         Value("Destination Ticket pile", plural(observation["ticket_pile_size"], "ticket")),
     ]
@@ -252,7 +209,7 @@ def _table_sections(
     express = bool(board.express_bonus and board.express_cities)
     if express:
         left = observation["express_bonus_left"]
-        shown = _listing([str(v) for v in left]) + " points" if left else "none"
+        shown = listing([str(v) for v in left]) + " points" if left else "none"
         values.append(Value(f"{EXPRESS_CARD}s left", shown))
     blocks: list[Block] = [Values(tuple(values))]
     if express and board.express_cities:
@@ -324,6 +281,21 @@ def _tickets_detail(tickets: Sequence[Mapping[str, Any]]) -> str:
     return ", ".join(f"{pair(t['a'], t['b'])} ({t['points']})" for t in tickets) or "none"
 
 
+def _routes_detail(breakdown: Mapping[str, Any]) -> str:
+    """`12 routes: 3 of 1 train, 4 of 2 trains, 5 of 3 trains`, from the breakdown's count of
+    claimed routes by length (a breakdown made before it had one: how they were scored)."""
+    by_length = breakdown.get("routes_claimed")
+    if by_length is None:
+        return "scored as they were claimed"
+    total = sum(entry["count"] for entry in by_length)
+    if not total:
+        return "no routes claimed"
+    lengths = ", ".join(
+        f"{entry['count']} of {plural(entry['length'], 'train')}" for entry in by_length
+    )
+    return f"{plural(total, 'route')}: {lengths}"
+
+
 def build_score_rows(board: Board, breakdown: Mapping[str, Any]) -> list[ScoreRow]:
     """One seat's breakdown in the rulebook's scoring order; the rows add up to the total."""
     rows: list[ScoreRow] = []
@@ -335,9 +307,7 @@ def build_score_rows(board: Board, breakdown: Mapping[str, Any]) -> list[ScoreRo
                 f"every Scoring Marker starts at {board.start_score}",
             )
         )
-    count = breakdown.get("routes_claimed")
-    detail = plural(count, "route") if isinstance(count, int) else "scored as they were claimed"
-    rows.append(ScoreRow("Routes claimed", breakdown["routes"], detail))
+    rows.append(ScoreRow("Routes claimed", breakdown["routes"], _routes_detail(breakdown)))
     tickets = breakdown["tickets"]
     done = [t for t in tickets if t["completed"]]
     missed = [t for t in tickets if not t["completed"]]
@@ -382,10 +352,10 @@ def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
     if not winners:
         return "The game is over without a winner."
     score = int(result.scores[winners[0]])
-    who = _listing([names[w] for w in winners])
+    who = listing([names[w] for w in winners])
     if len(winners) > 1:
-        return f"{who} share the win with {_points(score)}."
-    sentence = f"{who} wins with {_points(score)}"
+        return f"{who} share the win with {points_words(score)}."
+    sentence = f"{who} wins with {points_words(score)}"
     tied = [s for s, v in enumerate(result.scores) if v == score and s not in winners]
     if tied:
         mine = result.breakdown[winners[0]]["tickets_completed"]
@@ -397,89 +367,26 @@ def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
     return sentence + "."
 
 
-# --- moves in words ---------------------------------------------------------------------------
-
-_CLAIM = re.compile(r"^claim r(\d+) (.+?) with (.+)$")
-_LOCOS = re.compile(r"^(\d+) locomotives?$")
-_PAY = re.compile(r"^([a-z]+)(?: \+ (\d+) locomotives?)?$")
-_KEEP = re.compile(r"^keep (\d+) tickets?$")
-_UNREADABLE = re.compile(r"\b[a-z]\d+\b|\b[a-z]+(?:_[a-z0-9]+)+\b")
-
-
-def _an(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def build_move_words(board: Board, move: str) -> str:
-    """A move's public notation in words that read after the mover's name."""
-    text = " ".join(move.split())
-    if text == "blind":
-        return f"drew a Train Car card from the {_draw_pile(board)}"
-    if text == "locomotive":
-        return "took a Locomotive from the Locomotive pile"
-    if text.startswith("take "):
-        card = text.removeprefix("take ")
-        shown = LOCOMOTIVE_NAME if card == LOCOMOTIVE else card
-        return f"took {_an(shown)} face up"
-    if text == "tickets":
-        return "drew Destination Tickets"
-    if text == "keep tickets":
-        return "kept Destination Tickets"
-    if text == "pass":
-        return "passed"
-    kept = _KEEP.match(text)
-    if kept:
-        return f"kept {plural(int(kept.group(1)), 'Destination Ticket')}"
-    if text.startswith("keep "):
-        # A seat's own full notation ("keep t3 A-B, t9 C-D"): only the count, as others see it.
-        return f"kept {plural(text.count(',') + 1, 'Destination Ticket')}"
-    claim = _CLAIM.match(text)
-    if claim:
-        words = _claim_words(board, int(claim.group(1)), claim.group(2), claim.group(3))
-        if words:
-            return words
-    return _fallback(text)
-
-
-def _claim_words(board: Board, route_id: int, name: str, payment: str) -> str:
-    if 0 <= route_id < len(board.routes):
-        route = board.routes[route_id]
-        where, length = pair(board.cities[route.a], board.cities[route.b]), route.length
-    else:
-        where, length = name.replace("-", DASH, 1), 0
-    locos = _LOCOS.match(payment)
-    if locos:
-        return f"claimed {where} with {plural(int(locos.group(1)), LOCOMOTIVE_NAME)}"
-    pay = _PAY.match(payment)
-    if not pay:
-        return ""
-    color, extra = pay.group(1), int(pay.group(2) or 0)
-    cards = f"{length - extra} {color}" if length else color
-    if extra:
-        cards += f" and {plural(extra, LOCOMOTIVE_NAME)}"
-    return f"claimed {where} with {cards}"
-
-
-def _fallback(text: str) -> str:
-    cleaned = " ".join(_UNREADABLE.sub("", text).replace("_", " ").split())
-    return f"played {cleaned}" if cleaned else "made a move"
-
-
 class TicketToRidePresentation(Presentation):
     """Ticket to Ride's presentation, for both editions (registered in the package)."""
 
     def document(self, game: Game, observation: JsonDict) -> Document:
         """Your hand, your Destination Tickets and offer, each seat's area, then the table."""
-        return build_document(_board(game), observation)
+        return build_document(game_board(game), observation)
 
     def score_rows(self, game: Game, breakdown: JsonDict) -> list[ScoreRow]:
         """Start score (Europe Express), routes, tickets completed and not, then the bonus."""
-        return build_score_rows(_board(game), breakdown)
+        return build_score_rows(game_board(game), breakdown)
 
     def outcome(self, game: Game, result: Result, names: list[str]) -> str:
         """ "Ana wins with 121 points." / "Ana and Bo share the win with 98 points.\""""
-        return build_outcome(_board(game), result, names)
+        return build_outcome(game_board(game), result, names)
 
     def move_words(self, game: Game, move: str) -> str:
         """ "claimed Dallas–Houston with 2 orange", "took a red face up", "passed"..."""
-        return build_move_words(_board(game), move)
+        return build_move_words(game_board(game), move)
+
+    def action_words(self, game: Game, observation: JsonDict, action: Action) -> str:
+        """ "Claim Denver–Omaha (4 purple) with 3 purple and 1 Locomotive", "Take the face-up
+        Locomotive", "Keep Boston–Miami (12) and Denver–El Paso (4)"..."""
+        return build_action_words(lexicon(game), observation, action)

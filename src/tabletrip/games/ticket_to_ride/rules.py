@@ -704,6 +704,7 @@ class TicketToRideState(State):
         has_bonus = [board.longest_path_bonus > 0 and p == longest and p > 0 for p in paths]
         breakdown = []
         completed_counts = []
+        lengths = self.game.lengths
         for seat in range(players):
             tickets = []
             ticket_points = 0
@@ -722,10 +723,17 @@ class TicketToRideState(State):
                 + self.express[seat]
             )
             completed_counts.append(completed)
+            by_length = [0] * (self.game.longest + 1)
+            for r in self.seat_routes[seat]:
+                by_length[lengths[r]] += 1
             breakdown.append(
                 {
                     "start": board.start_score,
                     "routes": self.route_points[seat],
+                    # how many routes of each length: a count, so in a list (not a step)
+                    "routes_claimed": [
+                        {"length": n, "count": c} for n, c in enumerate(by_length) if c
+                    ],
                     "tickets": tickets,
                     "tickets_points": ticket_points,
                     "tickets_completed": completed,
@@ -746,19 +754,19 @@ class TicketToRideState(State):
 
     def render_text(self, seat: int | None) -> str:
         """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.ticket_to_ride.render import render_text
+        from tabletrip.games.ticket_to_ride.text import render_text
 
         return render_text(self, seat)
 
     def render_svg(self, seat: int | None) -> str:
-        """The clickable board `seat` sees (None: a spectator): map and card table (web.py)."""
-        from tabletrip.games.ticket_to_ride.web import board_svg
+        """The clickable board `seat` sees (None: a spectator): map and card table (svg.py)."""
+        from tabletrip.games.ticket_to_ride.svg import board_svg
 
         return board_svg(self, seat)
 
     def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about: a route, face-up slots, a pile (web.py)."""
-        from tabletrip.games.ticket_to_ride.web import action_targets
+        """The board keys of what `action` is about: a route, face-up slots, a pile (svg.py)."""
+        from tabletrip.games.ticket_to_ride.svg import action_targets
 
         return action_targets(self, action)
 

@@ -1,7 +1,13 @@
-// The list of legal actions (the fallback to clicking the board): filterable, grouped by
-// their first word when there are many; hovering or focusing one shows its targets on the board.
+// The list of legal actions (the fallback to clicking the board), each in the game's words:
+// filterable (by its words or its notation), grouped by their first word when there are many;
+// hovering or focusing one shows its targets on the board.
 
-import { fill, h } from "./dom.js";
+import { fill, h, moveLabel } from "./dom.js";
+
+/** What the filter matches a move against: its words and its notation. */
+function searchable(action) {
+  return `${action.words || ""} ${action.text}`.toLowerCase();
+}
 
 const GROUP_FROM = 16; // group the list by first word from this many actions on
 
@@ -11,7 +17,7 @@ const GROUP_FROM = 16; // group the list by first word from this many actions on
  */
 export function renderActions(list, actions, filterText, { onPlay, onPreview, disabled }) {
   const words = filterText.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const shown = actions.filter((action) => words.every((word) => action.text.toLowerCase().includes(word)));
+  const shown = actions.filter((action) => words.every((word) => searchable(action).includes(word)));
   const button = (action) =>
     h(
       "li",
@@ -23,7 +29,7 @@ export function renderActions(list, actions, filterText, { onPlay, onPreview, di
           class: "action",
           disabled,
           testid: "legal-action",
-          dataset: { actionText: action.text, targets: (action.targets || []).join(" "), notation: "" },
+          dataset: { actionText: action.text, targets: (action.targets || []).join(" ") },
           on: {
             click: () => onPlay(action),
             mouseenter: () => onPreview(action.targets || []),
@@ -32,7 +38,7 @@ export function renderActions(list, actions, filterText, { onPlay, onPreview, di
             blur: () => onPreview(null),
           },
         },
-        action.text,
+        moveLabel(action),
       ),
     );
   if (shown.length === 0) {
@@ -45,7 +51,7 @@ export function renderActions(list, actions, filterText, { onPlay, onPreview, di
   }
   const groups = new Map();
   for (const action of shown) {
-    const word = action.text.split(/\s+/)[0] || "other";
+    const word = (action.words || action.text).split(/\s+/)[0] || "Other";
     if (!groups.has(word)) groups.set(word, []);
     groups.get(word).push(action);
   }

@@ -5,7 +5,7 @@
 // the drawing, so a tap near a small city or route car still reaches it; where hit areas
 // overlap, the tap goes to the target whose part is nearest.
 
-import { h, fill } from "./dom.js";
+import { h, fill, moveLabel } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 export const HIT_PX = 24; // the least hit area of a board target, in CSS pixels
@@ -59,7 +59,7 @@ export function markTargets(container, actions, onPick) {
       el.setAttribute("tabindex", first ? "0" : "-1");
       first = false;
       el.setAttribute("role", "button");
-      const count = moves.length === 1 ? `play ${moves[0].text}` : `${moves.length} moves`;
+      const count = moves.length === 1 ? `play: ${moves[0].words || moves[0].text}` : `${moves.length} moves`;
       el.setAttribute("aria-label", `${targetLabel(el, key)}: ${count}`);
     } else {
       el.removeAttribute("tabindex");
@@ -141,8 +141,8 @@ export function openMenu(menu, { label, actions, element, onPlay, wrap }) {
           type: "button",
           class: "menu-action",
           testid: "board-menu-action",
-          // The move as notation (what a person may type), as in the list of moves.
-          dataset: { actionText: action.text, notation: "" },
+          // The move in the game's words, as in the list of moves; its notation for tools.
+          dataset: { actionText: action.text },
           on: {
             click: () => {
               menu.hidden = true;
@@ -152,7 +152,7 @@ export function openMenu(menu, { label, actions, element, onPlay, wrap }) {
             },
           },
         },
-        action.text,
+        moveLabel(action),
       ),
     ),
   );

@@ -227,7 +227,7 @@ export function renderScoreTable(view, rows, totals, winners, testid = "result-t
     return h(
       "td",
       { class: `${column(seat)} score-cell` },
-      h("span", { class: "points" }, signed(row.points)),
+      row.points === null ? null : h("span", { class: "points" }, signed(row.points)),
       row.detail ? h("span", { class: "score-detail" }, row.detail) : null,
     );
   };

@@ -91,6 +91,13 @@ export function seatName(view, seat) {
   return shared ? `${label} (${number})` : label;
 }
 
+/** A legal move as a person reads it: the game's words, or (a game without words) its
+ * notation, marked as such. `action` is {text, words}. */
+export function moveLabel(action) {
+  if (action.words) return action.words;
+  return h("code", { class: "notation", dataset: { notation: "" } }, action.text);
+}
+
 /** "1 card", "2 cards": a count with its noun, whole. */
 export function plural(count, word, words = `${word}s`) {
   return `${count} ${count === 1 ? word : words}`;

@@ -31,7 +31,9 @@ export function renderHint(panel, answer, onPlay) {
         h(
           "li",
           { testid: "hint-item", dataset: { actionText: candidate.text } },
-          h("code", { class: "notation", dataset: { notation: "" } }, candidate.text),
+          candidate.said
+            ? h("strong", { class: "hint-move" }, candidate.said)
+            : h("code", { class: "notation", dataset: { notation: "" } }, candidate.text),
           h("span", { class: "hint-why", testid: "hint-why" }, ` ${whyText(candidate)} `),
           h(
             "button",

@@ -1,27 +1,16 @@
-"""The Route East text view and SVG board: no leaks, everything a seat may know shown, valid SVG."""
+"""The Route East terminal view: no leaks, everything a seat may know shown, 100 columns."""
 
 from __future__ import annotations
-
-import xml.etree.ElementTree as ET
 
 import pytest
 
 import tabletrip
 from random_play import random_moves
 from tabletrip.core import Rng
-from tabletrip.games.route_east.content import SPACE_KINDS
-from tabletrip.games.route_east.render import (
-    WIDTH,
-    board_coordinates,
-    board_layout,
-    render_svg,
-    render_text,
-    road_distances,
-    seat_name,
-)
+from tabletrip.games.route_east.roads import road_distances
 from tabletrip.games.route_east.rules import RESPOND, RouteEastState
+from tabletrip.games.route_east.text import WIDTH, render_text, seat_name
 
-SVG = "{http://www.w3.org/2000/svg}"
 STAGES = (0, 40, 150, 400)  # random actions played before looking
 
 
@@ -79,20 +68,9 @@ def without_roads(text: str) -> str:
     return "\n".join(lines[:first] + lines[end:])
 
 
-def svg_root(svg: str) -> ET.Element:
-    return ET.fromstring(svg)
-
-
-def with_class(root: ET.Element, name: str) -> list[ET.Element]:
-    return [e for e in root.iter() if name in (e.get("class") or "").split()]
-
-
-# --- text ------------------------------------------------------------------------------------
-
-
 @pytest.mark.parametrize("players", [2, 5])
 @pytest.mark.parametrize("moves", STAGES)
-def test_text_and_svg_render_at_every_stage(players: int, moves: int) -> None:
+def test_the_text_renders_at_every_stage(players: int, moves: int) -> None:
     state = played(players, seed=players * 100 + moves, moves=moves)
     for seat in [*range(players), None]:
         text = render_text(state, seat)
@@ -100,8 +78,6 @@ def test_text_and_svg_render_at_every_stage(players: int, moves: int) -> None:
         assert "Route East" in text
         too_long = [line for line in text.splitlines() if len(line) > WIDTH]
         assert not too_long, too_long
-        root = svg_root(render_svg(state, seat))
-        assert root.tag == f"{SVG}svg"
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -137,14 +113,13 @@ def test_a_seat_sees_its_cards_and_attractions_and_never_the_others(
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_what_a_seat_cannot_see_changes_nothing_in_its_pictures(players: int) -> None:
+def test_what_a_seat_cannot_see_changes_nothing_in_its_text(players: int) -> None:
     """Another deal of the hidden cards (others' hands and face-down attractions, the decks)
-    gives the same text and SVG: both are built from the seat's observation only."""
+    gives the same text: it is built from the seat's observation only."""
     state = played(players, seed=7, moves=120)
     for seat in range(players):
         other_world = state.determinize(seat, Rng(seat + 99))
         assert render_text(other_world, seat) == render_text(state, seat)
-        assert render_svg(other_world, seat) == render_svg(state, seat)
 
 
 def test_the_text_shows_the_table_for_every_seat() -> None:
@@ -212,71 +187,3 @@ def test_a_pending_card_and_its_hell_nos_are_shown() -> None:
     text = render_text(state, None)
     assert "Pending:" in text
     assert "Hell no!" in block(text, "Pending:")
-
-
-# --- SVG ---------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("players", [2, 5])
-def test_svg_has_every_space_road_and_piece(players: int) -> None:
-    state = played(players, seed=11, moves=200)
-    board = state.game.board
-    observation = state.public_observation()
-    for viewer in [*range(players), None]:
-        root = svg_root(render_svg(state, viewer))
-        spaces = [e for e in with_class(root, "space")]
-        assert sorted(e.get("data-space") for e in spaces) == sorted(board.space_ids)
-        for element in spaces:
-            kind = SPACE_KINDS[board.kinds[board.index[element.get("data-space") or ""]]]
-            assert kind in (element.get("class") or "").split()
-            assert element.find(f"{SVG}title") is not None
-        roads = {e.get("data-road") for e in with_class(root, "road")}
-        assert roads == {f"{board.space_ids[a]}|{board.space_ids[b]}" for a, b, _, _ in board.roads}
-        pieces = {e.get("data-seat"): e.get("data-space") for e in with_class(root, "piece")}
-        assert pieces == {str(s): info["space"] for s, info in enumerate(observation["seats"])}
-        text = ET.tostring(root, encoding="unicode")
-        assert "Istanbul" in text and "Shanghai" in text and "Caspian Sea" in text
-        for name in board.country_names:
-            assert name.upper() in text
-
-
-@pytest.mark.parametrize("players", [2, 5])
-def test_svg_highlights_only_the_viewers_attractions(players: int) -> None:
-    state = played(players, seed=13, moves=90)
-    board = state.game.board
-    state.visited[0] |= 1 << state.attractions[0][0]  # seat 0's first card face up, visited
-    for viewer in range(players):
-        root = svg_root(render_svg(state, viewer))
-        mine = {e.get("data-space") for e in with_class(root, "mine")}
-        assert mine == {
-            board.space_ids[board.attractions[a].space] for a in state.attractions[viewer]
-        }
-        shown = {e.get("data-space") for e in with_class(root, "face-up")}
-        for other in range(players):
-            if other == viewer:
-                continue
-            spaces = {board.space_ids[board.attractions[a].space] for a in state.attractions[other]}
-            hidden = {
-                board.space_ids[board.attractions[a].space]
-                for a in state.unvisited(other)
-                if len(state.unvisited(other)) > 1
-            }
-            assert not hidden & shown, f"seat {viewer} sees face-down attractions of {other}"
-            assert (spaces - hidden) <= shown
-    spectator = svg_root(render_svg(state, None))
-    assert not with_class(spectator, "mine")
-
-
-def test_layout_keeps_spaces_apart_and_board_coordinates_unchanged() -> None:
-    board = tabletrip.make("route-east", players=2).new_game(0).game.board
-    layout = board_layout(board)
-    points = layout.points
-    closest = min(
-        ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5
-        for i, a in enumerate(points)
-        for b in points[i + 1 :]
-    )
-    assert closest > 8  # no two space symbols (about 9 units across) on top of each other
-    xy = board_coordinates(board, 1200)
-    assert min(x for x, _ in xy) == 0 and max(x for x, _ in xy) == 1200
-    assert min(y for _, y in xy) == 0

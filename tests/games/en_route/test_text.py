@@ -1,8 +1,6 @@
-"""The En Route text view and SVG map: no leaks, maps drawn as they are, well-formed SVG."""
+"""The En Route terminal view (text.py): no leaks, maps drawn as they are, lines that fit."""
 
 from __future__ import annotations
-
-import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -10,22 +8,13 @@ import tabletrip
 from random_play import random_moves
 from tabletrip.games.en_route.actions import location_text
 from tabletrip.games.en_route.geometry import (
-    LOCATIONS,
-    SECTIONS,
     horizontal_section,
     location_index,
     sections_mask,
     vertical_section,
 )
-from tabletrip.games.en_route.render import (
-    MAP_COLUMNS,
-    WIDTH,
-    render_svg,
-    render_text,
-)
 from tabletrip.games.en_route.rules import DRAW, KEEP, OBJECTIVE, PLACE, EnRouteState
-
-SVG = "{http://www.w3.org/2000/svg}"
+from tabletrip.games.en_route.text import MAP_COLUMNS, WIDTH, render_text
 
 
 def new_state(players: int = 2, seed: int = 0, **options: object) -> EnRouteState:
@@ -293,54 +282,3 @@ def test_solo_shows_the_card_sequence() -> None:
     text = render_text(state, 0)
     assert "Card Sequence:" in text
     assert "face down" in text
-
-
-# --- SVG -----------------------------------------------------------------------------------
-
-
-def elements(root: ET.Element, prefix: str) -> dict[str, ET.Element]:
-    """The elements whose id starts with `prefix`, by id."""
-    return {el.attrib["id"]: el for el in root.iter() if el.attrib.get("id", "").startswith(prefix)}
-
-
-def test_the_svg_is_xml_with_36_locations_and_84_sections() -> None:
-    state = played(2, seed=12, moves=80)
-    observation = state.observation(0)
-    svg = render_svg(state.game.static_info(), observation["sheets"][0], width=500)
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg" and root.attrib["width"] == "500"
-    locations = elements(root, "loc-")
-    sections = elements(root, "sec-")
-    assert sorted(locations) == sorted(f"loc-{i}" for i in range(LOCATIONS))
-    assert sorted(sections) == sorted(f"sec-{i}" for i in range(SECTIONS))
-    for element in (*locations.values(), *sections.values()):
-        title = element.find(f"{SVG}title")
-        assert title is not None and title.text
-    drawn = set(observation["sheets"][0]["sections"])
-    assert drawn
-    for i, element in sections.items():
-        assert ("drawn" in element.attrib["class"].split()) == (int(i[4:]) in drawn)
-
-
-def test_the_svg_shows_landmarks_tourists_and_the_board_numbers() -> None:
-    state = new_state(2, seed=1)
-    sheet = state.sheets[1]
-    location = location_index(1, 0)  # c2r1: the Merry-Go-Market (red)
-    sheet.add_tourists(location, (2, 1, 3))
-    sheet.occupied |= 1 << location
-    static = state.game.static_info()
-    svg = render_svg(static, state.observation(1)["sheets"][1])
-    root = ET.fromstring(svg)
-    group = elements(root, "loc-")[f"loc-{location}"]
-    title = group.find(f"{SVG}title").text or ""
-    assert "Merry-Go-Market" in title and "2 red, 1 green, 3 blue" in title
-    texts = [t.text for t in group.iter(f"{SVG}text")]
-    assert "R" in texts and {"2", "1", "3"} <= set(texts)
-    assert len(group.findall(f"{SVG}circle")) == 1  # red tourists: a circle
-    assert len(group.findall(f"{SVG}polygon")) == 1  # blue tourists: a triangle
-    board = static["boards"][sheet.board]
-    numbers = [t.text for t in elements(root, "coordinates")["coordinates"].iter(f"{SVG}text")]
-    for n in board["columns"]:
-        assert str(n) in numbers
-    cafes = [el for el in root.iter() if "Café" in (el.findtext(f"{SVG}title") or "")]
-    assert len(cafes) == len(static["cafes"])

@@ -1,28 +1,21 @@
-"""The Ticket to Ride text view and SVG map: no leaks, everything shown, well-formed SVG."""
+"""The Ticket to Ride text view for a terminal: no leaks, everything shown, 80 columns."""
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-
 import pytest
 
-import tabletrip
 from random_play import random_moves
-from tabletrip.games.ticket_to_ride.render import (
+from tabletrip.games.ticket_to_ride.rules import TicketToRideState
+from tabletrip.games.ticket_to_ride.text import (
     CHECK,
     CROSS,
     WIDTH,
     cards_text,
-    claimed_routes,
-    color_letter,
-    render_svg,
     render_text,
     seat_name,
 )
-from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 from ttr_situations import new_state
 
-SVG = "{http://www.w3.org/2000/svg}"
 MAPS = ("usa", "europe-express")
 
 
@@ -46,9 +39,6 @@ def ticket_names(state: TicketToRideState, seat: int, offered: bool = False) -> 
     board = state.game.board
     ids = state.offers[seat] if offered else state.tickets[seat]
     return [board.ticket_name(board.tickets[t]) for t in ids]
-
-
-# --- text -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("map_id", MAPS)
@@ -152,79 +142,3 @@ def test_europe_express_shows_its_locomotive_pile_and_bonus_cards() -> None:
     assert f"Europe Express bonus (London-Istanbul) cards left: {left}" in text
     header = next(line for line in text.splitlines() if line.strip().startswith("Seat"))
     assert header.split()[-1] == "Express"
-
-
-# --- SVG ------------------------------------------------------------------------------------
-
-
-def route_groups(svg: str) -> dict[str, ET.Element]:
-    """The route elements of an SVG by their id."""
-    root = ET.fromstring(svg)
-    return {
-        el.attrib["id"]: el for el in root.iter() if el.attrib.get("id", "").startswith("route-")
-    }
-
-
-@pytest.mark.parametrize("map_id", MAPS)
-def test_the_svg_is_xml_with_one_element_per_route_and_city(map_id: str) -> None:
-    static = tabletrip.make("ticket-to-ride", map=map_id).static_info()
-    svg = render_svg(static, width=800)
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg" and root.attrib["width"] == "800"
-    groups = route_groups(svg)
-    assert sorted(groups) == sorted(f"route-{r['id']}" for r in static["routes"])
-    for route in static["routes"]:
-        group = groups[f"route-{route['id']}"]
-        title = group.find(f"{SVG}title")
-        assert title is not None
-        assert title.text == (
-            f"r{route['id']} {route['a']}-{route['b']}, {route['length']} {route['color']}"
-        )
-        assert len(group.findall(f"{SVG}rect")) == route["length"]
-        # Unclaimed: only the colour letter (none on gray), never colour alone.
-        letters = [el.text for el in group.findall(f"{SVG}text")]
-        assert letters == ([color_letter(route["color"])] if route["color"] != "gray" else [])
-        assert group.attrib["data-color"] == route["color"]
-    key = root.find(f".//{SVG}g[@id='color-key']")
-    assert key is not None
-    key_texts = " ".join(el.text or "" for el in key.iter(f"{SVG}text"))
-    for color in {route["color"] for route in static["routes"]}:
-        assert color in key_texts and color_letter(color) in key_texts
-    cities = [el for el in root.iter() if el.attrib.get("class") == "city"]
-    assert [el.find(f"{SVG}title").text for el in cities] == [c["name"] for c in static["cities"]]
-
-
-def test_claimed_routes_carry_their_seat_number_and_colour() -> None:
-    state = played("usa", 3, seed=11, moves=200)
-    owned = claimed_routes(state.public_observation())
-    assert all(owned[s] for s in range(3))
-    groups = route_groups(render_svg(state.game.static_info(), owned))
-    owner = {r: s for s, routes in owned.items() for r in routes}
-    for route in state.game.board.routes:
-        group = groups[f"route-{route.id}"]
-        title = group.find(f"{SVG}title")
-        assert title is not None and title.text is not None
-        if route.id in owner:
-            seat = owner[route.id]
-            assert f"seat-{seat}" in group.attrib["class"].split()
-            assert group.attrib["data-seat"] == str(seat)
-            marks = [el.text for el in group.findall(f"{SVG}text")]
-            assert marks == [str(seat)] * route.length
-            assert title.text.endswith(f"claimed by seat {seat} ({['blue', 'red', 'green'][seat]})")
-        else:
-            assert "claimed" not in group.attrib["class"]
-            assert "claimed" not in title.text
-
-
-def test_svg_escapes_names() -> None:
-    static = {
-        "map": "test",
-        "cities": [
-            {"name": "A & B", "lon": 0.0, "lat": 10.0},
-            {"name": "<C>", "lon": 5.0, "lat": 12.0},
-        ],
-        "routes": [{"id": 0, "a": "A & B", "b": "<C>", "length": 2, "color": "gray"}],
-    }
-    root = ET.fromstring(render_svg(static, {1: [0]}))
-    texts = [el.text for el in root.iter(f"{SVG}text")]
-    assert "A & B" in texts and "<C>" in texts

@@ -1,9 +1,7 @@
-"""Let's Go! To France on a clickable board: the SVG's `data-target` keys and what each action
-is about.
-
-The SVG (render.py) marks every element a decision can be about with a `data-target` key, and
-`action_targets` names the keys of one action, so a web page can highlight the legal choices on
-the boards themselves and narrow them by the elements clicked. The keys:
+"""The `data-target` keys of Let's Go! To France's board: each element a decision can be about
+is a `<g data-target>` group, and `action_targets` (svg.py) names the keys of one action, so a
+web page can highlight the legal choices on the boards themselves and narrow them by the
+elements clicked. The keys:
 
 - `day-<day>` (`day-monday`), a day's column, and `slot-<day>-<n>`, the place in it where a
   card would go (0: tucked under the top, the column's length: the new Highlight of the Day):
@@ -23,30 +21,13 @@ the boards themselves and narrow them by the elements clicked. The keys:
 `done`, `skip travel`, `favour skip` and choosing an opponent are about nothing on the board:
 their targets are `()`. Each target is a `<g>`, never inside another one (a page dims the
 targets not legal now), holding a child of class `hit`: a transparent area over the element,
-to click (a page may paint it to highlight).
+to click (a page may paint it to highlight). The keys are for pages, never read by a person:
+every target's `<title>` says in words what it is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tabletrip.core import Action
-from tabletrip.games.lets_go_france.actions import (
-    ChooseCard,
-    ChooseIcon,
-    ChooseRow,
-    DiscardThree,
-    DottedPath,
-    Favour,
-    Place,
-    SpendWild,
-    Travel,
-    UseResearch,
-)
-from tabletrip.games.lets_go_france.content import DAYS, RegionSpec
-
-if TYPE_CHECKING:
-    from tabletrip.games.lets_go_france.rules import LetsGoState
+from tabletrip.games.lets_go_france.content import RegionSpec
 
 WILD = "wild"
 RESEARCH = "research"
@@ -114,61 +95,9 @@ def path_keys(region: RegionSpec) -> dict[tuple[str, str, bool], str]:
     return keys
 
 
-def action_targets(state: LetsGoState, action: Action) -> tuple[str, ...]:
-    """The keys of the board elements `action` is about (see the module docstring)."""
-    if isinstance(action, Place):
-        return (
-            hand_target(action.card),
-            day_target(action.day),
-            slot_target(action.day, action.slot),
-        )
-    if isinstance(action, DiscardThree):
-        return tuple(dict.fromkeys(hand_target(card) for card in action.cards))
-    if isinstance(action, Travel | DottedPath):
-        return _travel_targets(state, action.space, isinstance(action, DottedPath))
-    if isinstance(action, Favour):
-        return _favour_targets(state, action)
-    if isinstance(action, ChooseRow):
-        return (row_target(action.row),)
-    if isinstance(action, ChooseIcon):
-        return (icon_target(action.icon),)
-    if isinstance(action, SpendWild):
-        return (icon_target(action.icon), WILD)
-    if isinstance(action, UseResearch):
-        return (RESEARCH,)
-    if isinstance(action, ChooseCard):
-        head = state.pending[0][0] if state.pending else None
-        return (choice_target(action.choice),) if head in ("goal_card", "agent_order") else ()
-    return ()
-
-
-def _travel_targets(state: LetsGoState, space: str, dotted: bool) -> tuple[str, ...]:
-    """The town a Travel action or a dotted path goes to, and the path from the Traveler."""
-    game = state.game
-    if space not in game.space_index:
-        return ()
-    here = state.traveler[state.seat]
-    if here < 0:
-        return (space_target(space),)
-    path = path_keys(game.region).get((game.region.spaces[here].id, space, dotted))
-    return (space_target(space),) + ((path,) if path else ())
-
-
-def _favour_targets(state: LetsGoState, action: Favour) -> tuple[str, ...]:
-    """`flip`: the day's token; `row`: the token and the row it moves to; `skip`: nothing."""
-    head = state.pending[0] if state.pending else None
-    if action.choice == "skip" or head is None or head[0] != "favour":
-        return ()
-    token = favour_target(DAYS[head[1]])
-    if action.choice == "row":
-        return (token, row_target(action.row))
-    return (token,)
-
-
 __all__ = [
     "RESEARCH",
     "WILD",
-    "action_targets",
     "choice_target",
     "day_target",
     "favour_target",

@@ -1,0 +1,155 @@
+"""The Let's Go! To France terminal view: no leaks, what a seat may know shown, 100 columns."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+import tabletrip
+from random_play import random_moves
+from tabletrip.core import Rng
+from tabletrip.games.lets_go_france.content import DAYS
+from tabletrip.games.lets_go_france.legal import PENDING_WORDS
+from tabletrip.games.lets_go_france.rules import LetsGoState
+from tabletrip.games.lets_go_france.text import WIDTH, render_text, seat_name
+
+SETTINGS = [(1, "loire-valley"), (2, "sud-ouest"), (4, "loire-valley"), (3, "brittany-normandy")]
+STAGES = (0, 25, 90, 5000)  # random actions played before looking (5000: the game is over)
+
+
+def played(players: int, region: str, seed: int, moves: int) -> LetsGoState:
+    state = tabletrip.make("lets-go-france", players=players, region=region).new_game(seed)
+    assert isinstance(state, LetsGoState)
+    random_moves(state, seed, moves)
+    return state
+
+
+def viewers(state: LetsGoState) -> list[int | None]:
+    return [*range(state.game.players), None]
+
+
+def boards_of(observation: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+    yield from observation["boards"]
+    if observation.get("my_board"):
+        yield observation["my_board"]
+    if observation.get("travel_agent"):
+        yield observation["travel_agent"]
+
+
+def hidden_names(state: LetsGoState, observation: Mapping[str, Any]) -> list[str]:
+    """The names and ids of the cards `observation` does not show, minus those that are part
+    of something it does show (a shorter name inside a longer one, a town's name)."""
+    seen = set(observation.get("hand") or ()) | set(observation["discards"])
+    seen |= set(observation.get("goal_cards") or ()) | set(observation.get("agent_cards") or ())
+    for board in boards_of(observation):
+        seen |= {cell["card"] for column in board["days"] for cell in column if cell["card"]}
+    acts = state.game.activities
+    shown = [a.name for a in acts if a.key in seen] + [a.key for a in acts if a.key in seen]
+    shown += [s.name for s in state.game.region.spaces] + [s.id for s in state.game.region.spaces]
+    hidden = []
+    for a in acts:
+        if a.key in seen:
+            continue
+        for word in (a.name, f"({a.key})"):
+            if not any(word in other for other in shown):
+                hidden.append(word)
+    return hidden
+
+
+@pytest.mark.parametrize(("players", "region"), SETTINGS)
+@pytest.mark.parametrize("moves", STAGES)
+def test_text_renders_at_every_stage(players: int, region: str, moves: int) -> None:
+    state = played(players, region, seed=players * 100 + moves, moves=moves)
+    if moves == STAGES[-1]:
+        assert state.is_over
+    for seat in viewers(state):
+        text = render_text(state, seat)
+        assert text == state.render_text(seat)
+        assert "Let's Go! To France" in text
+        too_long = [line for line in text.splitlines() if len(line) > WIDTH]
+        assert not too_long, too_long
+
+
+@pytest.mark.parametrize(("players", "region"), SETTINGS)
+@pytest.mark.parametrize("moves", STAGES)
+def test_text_never_shows_what_the_seat_cannot_know(players: int, region: str, moves: int) -> None:
+    """No card outside the seat's observation (others' hands and stacks, face-down Explore the
+    City cards, the round's unrevealed plays, the deck) is named in its text."""
+    state = played(players, region, seed=players * 7 + moves, moves=moves)
+    for seat in viewers(state):
+        observation = state.public_observation() if seat is None else state.observation(seat)
+        text = render_text(state, seat)
+        for word in hidden_names(state, observation):
+            assert word not in text, f"{seat} sees {word}"
+
+
+@pytest.mark.parametrize(("players", "region"), SETTINGS)
+def test_what_a_seat_cannot_see_changes_nothing_in_its_text(players: int, region: str) -> None:
+    """Another deal of the hidden cards gives the same text."""
+    for moves in (17, 60, 150):
+        state = played(players, region, seed=moves, moves=moves)
+        for seat in range(players):
+            for k in range(3):
+                other_world = state.determinize(seat, Rng(seat * 10 + k))
+                assert render_text(other_world, seat) == render_text(state, seat)
+
+
+def test_own_hand_itinerary_and_tracks_are_shown() -> None:
+    state = played(2, "loire-valley", seed=3, moves=40)
+    acts = state.game.activities
+    for seat in range(2):
+        text = render_text(state, seat)
+        observation = state.observation(seat)
+        assert f"Your hand ({len(observation['hand'])} card" in text
+        for card in state.hands[seat]:
+            assert f"  - {acts[card].name} ({acts[card].key}):" in text
+        assert "MONDAY" in text and "SATURDAY" in text
+        board = observation["my_board"]
+        for day, column in enumerate(board["days"]):
+            if column and not column[-1]["explore"]:
+                name = acts[state.game.card_index[column[-1]["card"]]].name
+                assert f"{DAYS[day][:3].capitalize()} {name}:" in text
+        assert f"Energy {board['energy']:+d}" in text
+        assert "Reward rows" in text and "experience track" in text
+        assert "Regional map, Loire Valley:" in text
+    spectator = render_text(state, None)
+    assert "Your hand" not in spectator and "Your itinerary" not in spectator
+
+
+def test_pending_decision_is_worded_for_the_seat_deciding() -> None:
+    for seed in range(40):
+        state = played(2, "loire-valley", seed=seed, moves=5)
+        if state.pending:
+            break
+    else:
+        pytest.skip("no pending decision in the random games")
+    seat = state.current_player
+    kind = state.pending[0][0]
+    assert f"You must now: {PENDING_WORDS[kind]}" in render_text(state, seat)
+    other = render_text(state, 1 - seat)
+    assert "You must now" not in other
+    # planning: the others learn whose turn it is, not what the seat is deciding (hidden plays)
+    assert f"Playing now: {seat_name(seat)}." in other
+    assert PENDING_WORDS[kind] not in other
+
+
+def test_solo_shows_the_travel_agents_week() -> None:
+    state = played(1, "loire-valley", seed=2, moves=80)
+    text = render_text(state, 0)
+    assert "The travel agent, as " in text
+    agent = state.public_observation()["travel_agent"]
+    acts = {a.key: a for a in state.game.activities}
+    for column in agent["days"]:
+        for cell in column:
+            assert acts[cell["card"]].name.split()[0] in text
+
+
+def test_one_point_reads_in_the_singular() -> None:
+    """ "1 pts" nowhere: a card, a Highlight or a space worth 1 point says "1 pt"."""
+    for moves in (40, 5000):
+        state = played(3, "sud-ouest", seed=11, moves=moves)
+        for seat in viewers(state):
+            assert not re.search(r"(?<![\d.])1 pts", render_text(state, seat))
