@@ -13,6 +13,7 @@ from tabletrip.core.errors import OptionError
 from tabletrip.report.cells import interval, number, percent
 from tabletrip.report.model import RunReport, RunView
 from tabletrip.report.ratings import Ratings, rate
+from tabletrip.report.scoring_steps import scoring_steps_section
 from tabletrip.report.stats import (
     Spread,
     WinRate,
@@ -29,9 +30,26 @@ SPREAD_COLUMNS = ("mean", "sd", "min", "median", "max")
 
 
 def run_report(run: RunView) -> RunReport:
-    """The report of one run: generic sections, then the game's own (when it has any)."""
+    """The report of one run: generic sections, the points by scoring step in the game's
+    words, then the game's own sections (when it has any)."""
     game_sections, notes = game_analysis(run.game, run.games)
-    return RunReport(run, (*generic_sections(run.games, run.players), *game_sections), notes)
+    steps, step_notes = scoring_steps(run)
+    sections = (*generic_sections(run.games, run.players), *steps, *game_sections)
+    return RunReport(run, sections, (*step_notes, *notes))
+
+
+def scoring_steps(run: RunView) -> tuple[tuple[Section, ...], tuple[str, ...]]:
+    """The points by scoring step, or a note if the game's score rows failed."""
+    try:
+        section = scoring_steps_section(run.game, run.players, run.games)
+    except OptionError:
+        return (), ()  # the game is not installed: game_analysis says so
+    except Exception as exc:  # a game's presentation bug must not hide the rest of the report
+        return (), (
+            f"the {run.game} score rows failed ({type(exc).__name__}: {exc}): "
+            "the points by scoring step are missing",
+        )
+    return ((section,) if section else ()), ()
 
 
 def generic_sections(games: Sequence[PlayedGame], players: int) -> tuple[Section, ...]:
