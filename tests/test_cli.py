@@ -60,6 +60,13 @@ def test_games_lists_the_test_game_with_its_options() -> None:
     assert "variant=plain" in result.output and "plain, bonus" in result.output
 
 
+def test_games_shows_the_player_counts_of_each_map() -> None:
+    """An option that changes the player counts shows them per choice."""
+    result = run("games")
+    assert "map=usa: 2-5" in result.output and "map=europe-express: 2-4" in result.output
+    assert "mode=solo: 1" in result.output
+
+
 def test_games_shows_a_game_that_does_not_import_as_one_line(broken_game: str) -> None:
     result = run("games")
     assert result.exit_code == 0, result.output

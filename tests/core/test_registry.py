@@ -127,7 +127,19 @@ def test_player_range_may_depend_on_options(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setitem(registry._games, "crowd-card", CrowdCard)
     assert tabletrip.make("crowd-card", players=5).players == 5
     message = _option_error("crowd-card", 5, variant="bonus")
-    assert message == "crowd-card takes 3 to 4 players with these options, not 5"
+    assert message == (
+        "crowd-card takes 3 to 4 players with these options, not 5; "
+        "5 players can play with variant=plain"
+    )
+    assert CrowdCard.player_ranges() == {"variant": {"plain": (3, 5), "bonus": (3, 4)}}
+
+
+def test_the_option_that_allows_a_player_count_is_named() -> None:
+    """En Route alone is solo (`mode=solo`); Europe Express seats 4, the USA map 5."""
+    assert _option_error("en-route", 1).endswith("not 1; 1 player can play with mode=solo")
+    message = _option_error("ticket-to-ride", 5, map="europe-express")
+    assert message.endswith("not 5; 5 players can play with map=usa")
+    assert _option_error("route-east", 6).endswith("2 to 5 players with these options, not 6")
 
 
 def test_player_count_message_of_a_game_without_options(monkeypatch: pytest.MonkeyPatch) -> None:

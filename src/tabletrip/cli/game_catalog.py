@@ -48,10 +48,17 @@ def _game_entries() -> list[tuple[str, GameInfo | TabletripError]]:
     return entries
 
 
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}-{high}"
+
+
 def _players_text(info: GameInfo) -> str:
-    if info.min_players == info.max_players:
-        return str(info.min_players)
-    return f"{info.min_players}-{info.max_players}"
+    """The player counts, and those of each choice of an option that changes them
+    ("2-5", then "map=usa: 2-5", "map=europe-express: 2-4")."""
+    lines = [_span(info.min_players, info.max_players)]
+    for name, by_choice in _game_class(info.id).player_ranges().items():
+        lines += [f"{name}={_show_value(c)}: {_span(*span)}" for c, span in by_choice.items()]
+    return "\n".join(lines)
 
 
 def _options_text(info: GameInfo) -> str:
@@ -66,7 +73,7 @@ def games() -> None:
     table = Table(title="tabletrip games", title_justify="left")
     table.add_column("id", style="bold", no_wrap=True)
     table.add_column("title")
-    table.add_column("players", justify="center")
+    table.add_column("players")
     table.add_column("options (default and accepted values)")
     for game_id, entry in _game_entries():
         if isinstance(entry, GameInfo):

@@ -14,9 +14,9 @@ from tabletrip.cli.console import Ui
 from tabletrip.cli.game_display import _describe, _move_text, _show_result
 from tabletrip.cli.game_setup import Setup, _menu, _setup_from_args
 from tabletrip.cli.human_turn import _human_move, _Quit
-from tabletrip.core.errors import RecordError
+from tabletrip.cli.resume import bot_seed, resume_setup
+from tabletrip.core.errors import OptionError, RecordError
 from tabletrip.core.game import State
-from tabletrip.core.rng import mix_seed
 from tabletrip.paths import records_dir
 
 INTERRUPTED_EXIT = 130
@@ -51,17 +51,18 @@ def _save_record(ui: Ui, setup: Setup, state: State) -> Path:
             ) from None
 
 
-def _play(ui: Ui, setup: Setup) -> None:
-    """Play the game to its end (or to `quit`), then show the result and save the record."""
+def _play(ui: Ui, setup: Setup, resumed: State | None = None) -> None:
+    """Play the game to its end (or to `quit`), then show the result and save the record.
+    `resumed`: the state of an unfinished game to go on from (`--resume`)."""
     game = setup.game
     labels = setup.labels()
     _describe(ui, game, setup.seed, ["you" if label == "human" else label for label in labels])
-    ui.say(f"(the same --seed {setup.seed} deals the same game again)", style="dim")
-    players = {
-        seat: bots.make(name, game=game.id, seed=mix_seed("seat", setup.seed, seat))
-        for seat, name in setup.bot_names.items()
-    }
-    state = game.new_game(seed=setup.seed)
+    if resumed is None:
+        ui.say(f"(the same --seed {setup.seed} deals the same game again)", style="dim")
+        state = game.new_game(seed=setup.seed)
+    else:
+        state = resumed
+        ui.say(f"resumed after move {len(state.history)}; it is seat {state.current_player}'s turn")
     first_human_turn = True
     last_human: int | None = None
     try:
@@ -75,7 +76,11 @@ def _play(ui: Ui, setup: Setup) -> None:
                 action = _human_move(ui, setup, state, seat, first_human_turn)
                 first_human_turn, last_human = False, seat
             else:
-                action = players[seat].act(state)
+                # A bot of its own for each decision, seeded by the move: a resumed game
+                # goes on as it would have without the stop.
+                name = setup.bot_names[seat]
+                seed = bot_seed(setup.seed, seat, len(state.history))
+                action = bots.make(name, game=game.id, seed=seed).act(state)
                 state.apply(action)
             # In hot seat the next player may already be looking: a move shows in public form.
             ui.say(_move_text(state, seat, action, setup.viewer))
@@ -149,9 +154,36 @@ def play(
         Path | None,
         typer.Option(metavar="FILE", help="Where to save the record; default: the data dir."),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Go on with the unfinished game saved in FILE (same seats, bots and seeds).",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or friends, or --watch the bots play."""
     ui = Ui()
+    if resume is not None:
+        others = {
+            "GAME": game,
+            "--players": players,
+            "--seat": seat,
+            "--watch": watch or None,
+            "--bot": bot,
+            "--seed": seed,
+            "--option": option,
+            "--record": record,
+        }
+        given = [name for name, value in others.items() if value not in (None, [])]
+        if given:
+            raise OptionError(
+                f"--resume takes no {', '.join(given)}: the record says the game, its options, "
+                "the seats, the bots and the seed (and the game is saved back to it)"
+            )
+        setup, state = resume_setup(resume)
+        _play(ui, setup, state)
+        return
     if game is None:
         try:
             setup = _menu(ui, players, seat or [], watch, bot or [], seed, option or [], record)

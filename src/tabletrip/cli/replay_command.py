@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tabletrip.cli.console import Ui
-from tabletrip.cli.game_display import _describe, _show_result
+from tabletrip.cli.game_display import _describe, _move_text, _show_result
 from tabletrip.cli.game_setup import _make_game
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction, OptionError, RecordError
@@ -30,6 +30,11 @@ def _replay_action(game: Game, state: State, index: int, seat: int, data: JsonDi
     except IllegalAction as exc:
         raise RecordError(f"action {index} ({json.dumps(data)}) fails: {exc}") from None
     return action
+
+
+def _move_line(state: State, seat: int, action: Action, full: bool, viewer: int | None) -> str:
+    """A replayed move: in full (a finished game), or as `viewer` saw it."""
+    return f"seat {seat}: {action}" if full else _move_text(state, seat, action, viewer)
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -58,6 +63,19 @@ def _sim_record(file: Path, game: int, run: int | None) -> tuple[Record, str]:
     return loaded, f"game {game} of run {run} in {str(file)!r}"
 
 
+def _viewer(loaded: Record) -> tuple[bool, int | None]:
+    """Whether the replay shows every move in full, and else whose view it shows.
+
+    A finished game is shown in full. An unfinished one (a game that may be resumed) shows only
+    what its one human seat saw (or, with none or several, what everyone saw): quitting a game
+    must never reveal the bots' hidden cards.
+    """
+    if loaded.result is not None:
+        return True, None
+    humans = [seat for seat, label in enumerate(loaded.labels) if label == "human"]
+    return False, humans[0] if len(humans) == 1 else None
+
+
 def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
     """Replay a record move by move, showing each move, and verify its result."""
     try:
@@ -66,10 +84,14 @@ def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
         raise RecordError(f"{source} cannot be replayed: {exc}") from None
     _describe(ui, game, loaded.seed, loaded.labels)
     ui.say(f"{len(loaded.actions)} moves")
+    full, viewer = _viewer(loaded)
+    if not full:
+        whose = "everyone" if viewer is None else f"seat {viewer}"
+        ui.say(f"an unfinished game: shown as {whose} saw it, nothing hidden from them")
     state = game.new_game(seed=loaded.seed)
     wait = step and ui.stdin_is_tty
     if step:
-        ui.say(state.render_text(None))
+        ui.say(state.render_text(None if full else viewer))
     for index, (seat, data) in enumerate(loaded.actions):
         if wait:
             try:
@@ -83,9 +105,9 @@ def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
             action = _replay_action(game, state, index, seat, data)
         except RecordError as exc:
             raise RecordError(f"{source}: {exc}") from None
-        ui.say(f"#{index} seat {seat}: {action}")
+        ui.say(f"#{index} {_move_line(state, seat, action, full, viewer)}")
         if step:
-            ui.say(state.render_text(None))
+            ui.say(state.render_text(None if full else viewer))
     if state.is_over:
         _show_result(ui, state, loaded.labels)
     result = state.result

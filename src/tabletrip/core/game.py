@@ -118,6 +118,38 @@ class Game(ABC):
         return cls.info.min_players, cls.info.max_players
 
     @classmethod
+    def player_ranges(cls) -> dict[str, dict[Any, tuple[int, int]]]:
+        """For each option whose choices change the accepted player counts, the counts each
+        choice allows with the other options at their defaults (Ticket to Ride: `map`)."""
+        ranges: dict[str, dict[Any, tuple[int, int]]] = {}
+        defaults = {spec.name: spec.default for spec in cls.info.options}
+        for spec in cls.info.options:
+            if not spec.choices:
+                continue
+            by_choice = {
+                choice: cls.player_range({**defaults, spec.name: choice}) for choice in spec.choices
+            }
+            if len(set(by_choice.values())) > 1:
+                ranges[spec.name] = by_choice
+        return ranges
+
+    @classmethod
+    def _other_choices_for(cls, checked: dict[str, Any], count: object) -> list[str]:
+        """The option choices (one changed at a time) with which `count` players may play."""
+        if not isinstance(count, int) or isinstance(count, bool):
+            return []
+        found = []
+        for spec in cls.info.options:
+            for choice in spec.choices or ():
+                if choice == checked.get(spec.name, spec.default):
+                    continue
+                low, high = cls.player_range({**checked, spec.name: choice})
+                if low <= count <= high:
+                    shown = str(choice).lower() if isinstance(choice, bool) else choice
+                    found.append(f"{spec.name}={shown}")
+        return found
+
+    @classmethod
     def configure(cls, players: int | None = None, **options: Any) -> Game:
         """Validate the player count and options and make the game; OptionError if bad."""
         return cls.from_options(players, options)
@@ -134,8 +166,11 @@ class Game(ABC):
             count = int(players)
         if not isinstance(count, int) or isinstance(count, bool) or not low <= count <= high:
             with_options = " with these options" if checked else ""
+            others = cls._other_choices_for(checked, count)
+            who = f"{count} player{'s' * (count != 1)}"
+            way = f"; {who} can play with {' or '.join(others)}" if others else ""
             raise OptionError(
-                f"{cls.info.id} takes {low} to {high} players{with_options}, not {count!r}"
+                f"{cls.info.id} takes {low} to {high} players{with_options}, not {count!r}{way}"
             )
         return cls(count, checked)
 
