@@ -6,7 +6,6 @@ least 24 x 24 CSS pixels at 390 px wide, WCAG 2.2 target size, each with a label
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 import httpx2
@@ -74,17 +73,10 @@ def test_every_board_target_can_be_hit_with_a_finger(
     no_horizontal_overflow(page, PHONE["width"])
 
 
-def _open_as(page: Page, server: ServerProcess, room_id: str, seat: int, token: str) -> None:
-    """Open a room's table in `page` as the seat of `token`, as a browser that joined it."""
-    page.goto(f"{server.url}/#/")
-    saved = json.dumps({"seat": seat, "token": token})
-    page.evaluate(f"() => localStorage.setItem('tabletrip.seat.{room_id}', {saved!r})")
-    page.goto(f"{server.url}/#/room/{room_id}")
-
-
 def test_a_bot_is_seen_thinking(page: Page, server: ServerProcess) -> None:
     """While the bot of seat 0 chooses, the turn says it is thinking (a spinner) and its seat
-    says so; once it has moved, the table says it is our turn."""
+    says so; once it has moved, the table says it is our turn. The page is open before the
+    game starts (we join from its invite link), so a slow page load cannot miss the thought."""
     body = {
         "game": "ticket-to-ride",
         "players": 2,
@@ -94,9 +86,11 @@ def test_a_bot_is_seen_thinking(page: Page, server: ServerProcess) -> None:
     created = httpx2.post(f"{server.url}/api/rooms", json=body, timeout=30)
     assert created.status_code == 201, created.text
     room_id = created.json()["id"]
-    joined = server.post(f"/api/rooms/{room_id}/seats/1/join", {"name": "Bea"})
-    assert joined.status_code == 200, joined.text
-    _open_as(page, server, room_id, 1, joined.json()["token"])
+    page.goto(f"{server.url}/#/room/{room_id}/join/1")
+    expect(page.get_by_test_id("join-form")).to_be_visible()
+    page.get_by_test_id("join-name").fill("Bea")
+    page.get_by_test_id("join-submit").click()
+    expect(page.get_by_test_id("table")).to_have_attribute("data-seat", "1")
     turn = page.get_by_test_id("turn-indicator")
     expect(turn).to_have_attribute("data-thinking", "true")
     expect(turn).to_contain_text("is thinking")
