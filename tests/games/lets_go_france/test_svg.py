@@ -4,18 +4,15 @@ game's words (players by name, places by name, whole plurals)."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Mapping
-from typing import Any
 
 import pytest
 
 import tabletrip
 from contract import check_board_words
-from random_play import random_moves
+from lets_go_view_helpers import SETTINGS, STAGES, hidden_names, played, viewers
 from tabletrip.core import Rng
 from tabletrip.core.presentation import unreadable_parts
 from tabletrip.games.lets_go_france.content import DAYS, load_regions
-from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.svg import render_svg
 from tabletrip.games.lets_go_france.svg_itinerary import band_words, card_title, itinerary_svg
 from tabletrip.games.lets_go_france.svg_map import map_points, map_svg
@@ -24,47 +21,6 @@ from tabletrip.games.lets_go_france.svg_tracks import reward_label
 from tabletrip.games.lets_go_france.view_content import content_for, game_content
 
 SVG = "{http://www.w3.org/2000/svg}"
-SETTINGS = [(1, "loire-valley"), (2, "sud-ouest"), (4, "loire-valley"), (3, "brittany-normandy")]
-STAGES = (0, 25, 90, 5000)  # random actions played before looking (5000: the game is over)
-
-
-def played(players: int, region: str, seed: int, moves: int) -> LetsGoState:
-    state = tabletrip.make("lets-go-france", players=players, region=region).new_game(seed)
-    assert isinstance(state, LetsGoState)
-    random_moves(state, seed, moves)
-    return state
-
-
-def viewers(state: LetsGoState) -> list[int | None]:
-    return [*range(state.game.players), None]
-
-
-def boards_of(observation: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
-    yield from observation["boards"]
-    if observation.get("my_board"):
-        yield observation["my_board"]
-    if observation.get("travel_agent"):
-        yield observation["travel_agent"]
-
-
-def hidden_names(state: LetsGoState, observation: Mapping[str, Any]) -> list[str]:
-    """The names and ids of the cards `observation` does not show, minus those that are part
-    of something it does show (a shorter name inside a longer one, a town's name)."""
-    seen = set(observation.get("hand") or ()) | set(observation["discards"])
-    seen |= set(observation.get("goal_cards") or ()) | set(observation.get("agent_cards") or ())
-    for board in boards_of(observation):
-        seen |= {cell["card"] for column in board["days"] for cell in column if cell["card"]}
-    acts = state.game.activities
-    shown = [a.name for a in acts if a.key in seen] + [a.key for a in acts if a.key in seen]
-    shown += [s.name for s in state.game.region.spaces] + [s.id for s in state.game.region.spaces]
-    hidden = []
-    for a in acts:
-        if a.key in seen:
-            continue
-        for word in (a.name, f"({a.key})"):
-            if not any(word in other for other in shown):
-                hidden.append(word)
-    return hidden
 
 
 def with_class(root: ET.Element, name: str) -> list[ET.Element]:
