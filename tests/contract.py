@@ -34,7 +34,7 @@ import pytest
 import tabletrip
 from tabletrip.core import Action, IllegalAction, Record, Rng, State, mix_seed
 from tabletrip.core.game import OPEN_MOVE, Concealed
-from tabletrip.core.presentation import presentation_for, unreadable_parts
+from tabletrip.core.presentation import Document, presentation_for, unreadable_parts
 
 Steps = Callable[[dict[str, Any]], list[float]]
 
@@ -157,6 +157,8 @@ def check_presentation(state: State, view: State, seat: int) -> None:
         assert words and not unreadable_parts(words), f"move {move} reads {words!r}"
     if state.current_player == seat and not state.is_over:
         check_action_words(state, view, seat)
+        check_action_steps(state, view, seat)
+    check_lookups(state, view, seat)
     check_board_words(state, seat)
 
 
@@ -192,6 +194,56 @@ def check_action_words(state: State, view: State, seat: int) -> None:
         assert resampled == words, (
             f"{action} reads otherwise once what seat {seat} cannot see changes"
         )
+
+
+def check_action_steps(state: State, view: State, seat: int) -> None:
+    """The seat's legal moves as the steps the terminal asks them in: each step a readable
+    line, no two moves with the same steps, no move's steps the first steps of another's (a
+    choice is either a move or a step towards several), and the same when what the seat
+    cannot see is resampled."""
+    presentation = presentation_for(state.game.id)
+    assert presentation is not None
+    game = state.game
+    observation = state.observation(seat)
+    paths: dict[tuple[str, ...], Action] = {}
+    for action in state.legal_actions():
+        steps = presentation.action_steps(game, observation, action)
+        assert steps, f"{action} has no steps"
+        for step in steps:
+            assert step and "\n" not in step, f"{action} has a step {step!r}"
+            bad = unreadable_parts(step)
+            assert not bad, f"a step of {action} reads {bad} in {step!r}"
+        assert steps not in paths, f"{paths[steps]} and {action} both go {steps}"
+        paths[steps] = action
+        resampled = presentation.action_steps(game, view.observation(seat), action)
+        assert resampled == steps, f"{action}'s steps change once what seat {seat} cannot see does"
+    prefixes = {path[:end] for path in paths for end in range(1, len(path))}
+    both = prefixes & paths.keys()
+    assert not both, f"{[paths[p] for p in both]} are moves and also steps towards others"
+
+
+def check_lookups(state: State, view: State, seat: int) -> None:
+    """Every lookup the game offers (`routes`, `where`, ...), unfiltered and filtered by a
+    word of its own rows: readable, and the same when what the seat cannot see is resampled."""
+    presentation = presentation_for(state.game.id)
+    assert presentation is not None
+    game = state.game
+    observation, resampled = state.observation(seat), view.observation(seat)
+    for lookup in presentation.lookups(game):
+        queries = [""]
+        if lookup.filtered:
+            shown = presentation.lookup(game, observation, lookup.name)
+            words = [w for text in Document((shown,)).texts() for w in text.split()]
+            queries += [w for w in words if w.isalpha()][:1]
+        for query in queries:
+            section = presentation.lookup(game, observation, lookup.name, query)
+            again = presentation.lookup(game, resampled, lookup.name, query)
+            assert section.to_json() == again.to_json(), (
+                f"`{lookup.name} {query}` changes once what seat {seat} cannot see does"
+            )
+            for text in Document((section,)).texts():
+                bad = unreadable_parts(text)
+                assert not bad, f"`{lookup.name} {query}` reads {bad} in {text!r}"
 
 
 def check_seen_history(state: State, view: State, seat: int) -> None:

@@ -2,7 +2,8 @@
 
 Sections become a heading line and their blocks, in at most `TEXT_WIDTH` columns: cards as
 "name ×count" runs, tables with aligned columns, items one a line, labelled values in aligned
-pairs, a progress bar of block characters, and sentences wrapped at word boundaries.
+pairs, a progress bar of block characters, sentences wrapped at word boundaries, and a
+diagram's lines as they are, then its legend.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from tabletrip.core.presentation import (
     Block,
     Cards,
+    Diagram,
     Document,
     Items,
     Progress,
@@ -51,6 +53,8 @@ def render_block(block: Block, width: int = TEXT_WIDTH) -> list[str]:
         return [_progress(block)]
     if isinstance(block, Sentence):
         return wrap(block.text, "", width)
+    if isinstance(block, Diagram):
+        return [*block.lines, *(line for text in block.legend for line in wrap(text, "", width))]
     raise TypeError(f"no text form for {type(block).__name__}")
 
 

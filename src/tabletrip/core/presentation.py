@@ -6,9 +6,11 @@ game-agnostic, JSON-safe document, so one place speaks each game:
 - a `Document` of `Section`s (your hand, your tickets, each seat's public area, the table),
   each a few typed blocks: `Cards` (name, colour, count), `Table` (column headers and rows),
   `Items` (named items with a detail), `Values` (labelled values with units: "Trains left 27
-  of 45"), `Progress` (a bar) and `Sentence`;
+  of 45"), `Progress` (a bar), `Sentence` and `Diagram` (a fixed-width picture);
 - `ScoreRow`s, a score breakdown a person reads: a label, the points, and apart from them the
   detail (the count, the route, the tickets);
+- for the terminal, the steps a move is chosen in, the notation's forms, a rules summary
+  and lookups (`routes`, `where`): references a player may ask for at any decision;
 - moves in words: a move of the log ("claimed Dallas–Houston with 2 orange", from the public
   notation) and a legal move as the player chooses it ("Claim Dallas–Houston (2 gray) with
   2 orange"), for the list of moves, the board's menus and the hints.
@@ -223,6 +225,24 @@ class Sentence(Block):
 
 
 @dataclass(frozen=True, slots=True)
+class Diagram(Block):
+    """A picture in fixed-width text (En Route's grid, Let's Go!'s itinerary), each line
+    drawn as it is, with the legend that says what its marks mean."""
+
+    kind: ClassVar[str] = "diagram"
+    lines: tuple[str, ...]
+    legend: tuple[str, ...] = ()
+
+    def to_json(self) -> JsonDict:
+        """JSON-safe form."""
+        return {"type": self.kind, "lines": list(self.lines), "legend": list(self.legend)}
+
+    def texts(self) -> list[str]:
+        """The legend (the picture's marks are not words)."""
+        return list(self.legend)
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     """A titled part of what a seat sees. `role` tells front ends where it goes: "mine" (the
     seat's own hand, tickets, objectives), "seat" (one seat's public area: `seat` says which)
@@ -278,6 +298,27 @@ class ScoreRow:
         return {"label": self.label, "points": self.points, "detail": self.detail}
 
 
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """A reference a player may ask for at any decision, by one word: Ticket to Ride's
+    `routes`, Route East's `where`. `summary` says what it shows (for the help), `filtered`
+    whether a word after it narrows it (`routes denver`)."""
+
+    name: str
+    summary: str
+    filtered: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NotationForm:
+    """One form of a move's notation, as typed, with what each of its fields means:
+    `claim <route> with <colour>`, fields (("<route>", "the route's two cities, ..."), ...)."""
+
+    form: str
+    meaning: str
+    fields: tuple[tuple[str, str], ...] = ()
+
+
 class Presentation(ABC):
     """How one game speaks: registered per game id with `register_presentation`."""
 
@@ -307,6 +348,33 @@ class Presentation(ABC):
         Boston–Miami (12) and Denver–El Paso (4)". One line, starting with a capital; two
         moves of one decision never read alike; the notation stays what a person types."""
 
+    def action_steps(self, game: Game, observation: JsonDict, action: Action) -> tuple[str, ...]:
+        """The legal move as the steps a person takes to choose it, each a short label read
+        as a menu item: ("Claim a route", "Denver–Omaha (4 red)", "With 4 red"); ("Play
+        Rue Mouffetard", "On Monday", "At the top"). Moves that share their first steps
+        share those labels exactly, so a front end asks step by step; the whole tuple
+        differs for any two moves of one decision. The default is one step, `action_words`.
+        """
+        return (self.action_words(game, observation, action),)
+
+    @abstractmethod
+    def notation_help(self, game: Game) -> tuple[NotationForm, ...]:
+        """Every form of the notation a person may type, with what each field means."""
+
+    @abstractmethod
+    def rules_summary(self, game: Game) -> str:
+        """The game's rules in a few paragraphs (separated by blank lines), for `rules`."""
+
+    def lookups(self, game: Game) -> tuple[Lookup, ...]:
+        """The references a player may ask for at any decision (maps and lists)."""
+        return ()
+
+    def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
+        """The reference `name` (one of `lookups`) as the observation's seat may see it,
+        narrowed by `query` (a city, a place) where the lookup is filtered. KeyError for a
+        name that is not one of `lookups`."""
+        raise KeyError(name)
+
 
 _presentations: dict[str, Presentation] = {}
 
@@ -333,7 +401,9 @@ _SEAT_INDEX = re.compile(r"\b[Ss]eat \d+\b")
 # A content id in kebab case ("tr-ankara-embassy", "(paris-plages)").
 _KEBAB_ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+){2,}\b|\([a-z]+(?:-[a-z0-9]+)+\)")
 # One of a thing in the plural ("1 pts", "1 cards").
-_ONE_PLURAL = re.compile(r"(?<![\d.,])\b1 (?:pts|points|cards|tickets|trains|coins|turns|times)\b")
+_ONE_PLURAL = re.compile(
+    r"(?<![\d.,\-\u2212])\b1 (?:pts|points|cards|tickets|trains|coins|turns|times)\b"
+)
 
 
 def unreadable_parts(text: str) -> list[str]:

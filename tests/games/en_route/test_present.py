@@ -507,6 +507,9 @@ def test_a_finished_solo_game_never_reads_no_winner() -> None:
 
 
 def test_outcomes_of_standard_and_team_games() -> None:
+    """End of the Game: ties go to the longest route, then the most tourists, then the most
+    Landmarks, else the win is shared; Team Mode: the smaller difference between teammates.
+    The sentence says which tie-break decided, or that the tie stands."""
     game = make("standard", 3)
     names = ["Ana", "Bo", "Cy"]
     assert PRESENTATION.outcome(game, _result((105, 90, 80), (0,)), names) == (
@@ -514,14 +517,29 @@ def test_outcomes_of_standard_and_team_games() -> None:
     )
     tie = _result((98, 98, 80), (1,), route_length=[15, 18, 9])
     assert PRESENTATION.outcome(game, tie, names) == (
-        "Bo wins with 98 PP, with the longest route (18 sections)."
+        "Bo wins with 98 PP, tied on PP with Ana, and ahead on the longest route "
+        "(18 sections against 15)."
     )
     tourists = _result((98, 98, 80), (0,), route_length=[15, 15, 9], tourists=[30, 22, 1])
     assert PRESENTATION.outcome(game, tourists, names) == (
-        "Ana wins with 98 PP, with the most tourists on the route (30)."
+        "Ana wins with 98 PP, tied on PP with Bo, then level on the longest route, and ahead "
+        "on the most tourists on the route (30 against 22)."
     )
     shared = _result((98, 98, 80), (0, 1))
-    assert PRESENTATION.outcome(game, shared, names) == "Ana and Bo share the win with 98 PP."
+    assert PRESENTATION.outcome(game, shared, names) == (
+        "Ana and Bo share the win with 98 PP: the tie stands after every tie-break (longest "
+        "route, tourists, Landmarks)."
+    )
+    three = _result((98, 98, 98), (0, 1), landmarks=[3, 3, 1])
+    assert PRESENTATION.outcome(game, three, names) == (
+        "Ana and Bo share the win with 98 PP: the tie stands after every tie-break (longest "
+        "route, tourists, Landmarks); Cy lost on the tie-breaks."
+    )
+    landmarks = _result((98, 98, 80), (1,), landmarks=[2, 4, 0])
+    assert PRESENTATION.outcome(game, landmarks, names) == (
+        "Bo wins with 98 PP, tied on PP with Ana, then level on the longest route and the "
+        "most tourists on the route, and ahead on the most Landmarks on the route (4 against 2)."
+    )
     team = make("team", 4)
     names = ["Ana", "Bo", "Cy", "Di"]
     won = _result((95, 60, 85, 70), (0, 2))
@@ -535,7 +553,8 @@ def test_outcomes_of_standard_and_team_games() -> None:
     )
     even = _result((60, 50, 60, 70), (0, 1, 2, 3))
     assert PRESENTATION.outcome(team, even, names) == (
-        "The teams share the victory with 120 PP each."
+        "The teams share the victory with 120 PP each: the tie-break, the smaller difference "
+        "between teammates, does not separate them."
     )
 
 

@@ -560,13 +560,12 @@ def test_outcome_sentences() -> None:
     win = _result((121, 90, 80), (0,), (30, 20, 10))
     assert PRESENTATION.outcome(game, win, names) == "Ana wins with 121 points."
     share = _result((98, 98, 80), (0, 1), (25, 25, 10))
-    assert (
-        PRESENTATION.outcome(game, share, names) == "Ana and Bo share the victory with 98 points."
+    assert PRESENTATION.outcome(game, share, names).startswith(
+        "Ana and Bo share the victory with 98 points"
     )
     moved = _result((98, 98, 80), (1,), (24, 26, 10))
-    assert PRESENTATION.outcome(game, moved, names) == (
-        "Bo wins with 98 points, having moved further on the Experience Track (26 spaces to 24)."
-    )
+    assert PRESENTATION.outcome(game, moved, names).startswith("Bo wins with 98 points")
+    # how each tie was broken, or that it stands: test_present_terminal.py
     one = _result((1, 0, 0), (0,), (1, 0, 0))
     assert PRESENTATION.outcome(game, one, names) == "Ana wins with 1 point."
 

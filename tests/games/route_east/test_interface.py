@@ -64,7 +64,7 @@ def test_a_move_can_be_typed_by_place_name_or_id() -> None:
     assert str(by_id) == f"move {board.space_ids[there]}"
     if board.space_names[there]:
         assert state.game.parse_action(f"MOVE {board.space_names[there]}", state) == by_id
-    with pytest.raises(IllegalAction, match="not a legal action now: try"):
+    with pytest.raises(IllegalAction, match="not a legal action now: you can move to"):
         state.game.parse_action("move atlantis", state)
 
 

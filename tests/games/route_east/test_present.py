@@ -406,7 +406,8 @@ def test_a_race_stopped_at_the_turn_limit() -> None:
     }
     result = Result((0, 0), (), (breakdown, dict(breakdown)))
     assert PRESENTATION.outcome(game, result, ["Ana", "Bo"]) == (
-        "Nobody reached Shanghai: the race stopped at the turn limit (150 turns each)."
+        "Nobody reached Shanghai: the race stopped at the turn limit (150 turns each), so "
+        "nobody wins and the tie stands (a race has no tie-break)."
     )
     listed = PRESENTATION.score_rows(game, breakdown)
     assert [(r.label, r.points) for r in listed] == [

@@ -115,3 +115,81 @@ def test_nonsense_is_one_line_naming_legal_moves() -> None:
     assert "\n" not in message and "blind" in message
     with pytest.raises(IllegalAction, match="type a move"):
         parse(state, "   ")
+
+
+# --- a claim in one go: `claim Denver-Omaha red 1` (issue 23) ---------------------------------
+
+
+def one_line_error(state: TicketToRideState, text: str) -> str:
+    with pytest.raises(IllegalAction) as caught:
+        parse(state, text)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def test_a_claim_without_its_route_number_in_every_spelling() -> None:
+    """USA "2. Claim a Route": a colour's cards and Locomotives standing in for some."""
+    state = turn_state(hand={"purple": 3, "locomotive": 2})
+    purple = state.game.card_index["purple"]
+    one, two = state.game.claim(34, purple, 1), state.game.claim(34, purple, 2)
+    for text in (
+        "claim Denver-Omaha purple 1",
+        "claim Omaha-Denver purple 1",
+        "claim Denver\u2013Omaha purple 1",
+        "claim denver omaha purple 1",
+        "Denver - Omaha purple + 1 locomotive",
+        "claim Denver-Omaha with 3 purple and 1 Locomotive",
+        "Claim a route Denver\u2013Omaha (4 purple) With 3 purple and 1 Locomotive",
+        "claim Denver-Omaha with purple + 1 locomotive",
+    ):
+        assert parse(state, text) == one, text
+    assert parse(state, "claim Denver-Omaha purple 2") == two
+    assert parse(state, "claim Denver-Omaha 2 purple 2 locomotives") == two
+
+
+def test_all_locomotives_and_which_track_of_a_double() -> None:
+    """USA "2. Claim a Route": double routes are two routes; Locomotives pay any colour."""
+    state = turn_state(hand={"locomotive": 3, "red": 2})
+    game = state.game
+    black = next(
+        r.id
+        for r in game.board.routes
+        if game.board.route_name(r) == "Chicago-Pittsburgh" and r.color == "black"
+    )
+    orange = game.board.twin[black]
+    loco = game.card_index["locomotive"]
+    assert parse(state, "claim Chicago-Pittsburgh orange 3 locomotives") == game.claim(
+        orange, loco, 3
+    )
+    assert parse(state, "claim Chicago-Pittsburgh black 3") == game.claim(black, loco, 3)
+    assert "could mean" in one_line_error(state, "claim Chicago-Pittsburgh 3 locomotives")
+    red = game.card_index["red"]
+    assert parse(state, "claim Atlanta-Raleigh red south-east") == game.claim(6, red, 0)
+    assert parse(state, "claim Atlanta-Raleigh red northwestern") == game.claim(5, red, 0)
+    assert parse(state, "claim Atlanta-Raleigh red") == game.claim(5, red, 0)
+
+
+def test_a_wrong_or_unclear_claim_names_what_is_understood() -> None:
+    state = turn_state(hand={"purple": 3, "red": 2, "locomotive": 2})
+    message = one_line_error(state, "claim Denver-Omaha red 1")
+    assert "Denver-Omaha is purple, not red" in message
+    assert "claim Denver-Omaha purple 1" in message
+    assert "'denvr' is not a city" in one_line_error(state, "claim Denvr-Omaha red 1")
+    assert "no route joins Denver and Miami" in one_line_error(state, "claim Denver-Miami")
+    assert "'purpel' is not a colour" in one_line_error(state, "claim Denver-Omaha purpel 1")
+    assert "one colour, not purple and red" in one_line_error(
+        state, "claim Denver-Omaha purple red"
+    )
+    assert "its colour says which" in one_line_error(state, "claim Denver-Kansas City western")
+    assert "your cards do not pay that way" in one_line_error(state, "claim Denver-Omaha purple 3")
+    ambiguous = one_line_error(state, "claim Atlanta-Charleston")
+    assert "could mean claim Atlanta-Charleston purple; claim Atlanta-Charleston red" in ambiguous
+    assert "no route number 500" in one_line_error(state, "claim r500")
+
+
+def test_the_exact_notation_of_every_claim_still_reads() -> None:
+    """Records write `claim r<number> A-B with ...`: each legal claim reads back as itself."""
+    state = turn_state(hand={"purple": 3, "red": 2, "locomotive": 2})
+    for action in state.legal_actions():
+        assert parse(state, str(action)) == action

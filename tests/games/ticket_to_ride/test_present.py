@@ -421,28 +421,53 @@ def test_europe_express_rows_give_the_start_score_and_the_bonus_card() -> None:
     assert sum(r.points for r in rows) == 150
 
 
-def _result(scores: tuple[int, ...], winners: tuple[int, ...], done: tuple[int, ...]) -> Result:
-    return Result(scores, winners, tuple({"tickets_completed": d} for d in done))
+def _result(
+    scores: tuple[int, ...],
+    winners: tuple[int, ...],
+    done: tuple[int, ...],
+    path: tuple[int, ...] | None = None,
+) -> Result:
+    bonus = path or (0,) * len(scores)
+    return Result(
+        scores,
+        winners,
+        tuple(
+            {"tickets_completed": d, "longest_path_bonus": b}
+            for d, b in zip(done, bonus, strict=True)
+        ),
+    )
 
 
 def test_outcome_sentences() -> None:
+    """USA "End of Game and Scoring": most points, then most tickets, then the path card."""
     game = make("usa", 3)
     names = ["Ana", "Bo", "Cy"]
     win = _result((121, 90, 80), (0,), (3, 2, 1))
     assert PRESENTATION.outcome(game, win, names) == "Ana wins with 121 points."
     share = _result((98, 98, 80), (0, 1), (2, 2, 1))
-    assert PRESENTATION.outcome(game, share, names) == "Ana and Bo share the win with 98 points."
+    assert PRESENTATION.outcome(game, share, names) == (
+        "Ana and Bo share the win with 98 points: level on Destination Tickets completed too "
+        "(2 each) and neither holds the Longest Continuous Path bonus, so the tie stands."
+    )
+    both = _result((98, 98, 80), (0, 1), (2, 2, 1), (10, 10, 0))
+    assert PRESENTATION.outcome(game, both, names).endswith(
+        "(2 each) and both hold the Longest Continuous Path bonus, so the tie stands."
+    )
     three = _result((98, 98, 98), (0, 1, 2), (2, 2, 2))
     assert PRESENTATION.outcome(game, three, names) == (
-        "Ana, Bo and Cy share the win with 98 points."
+        "Ana, Bo and Cy share the win with 98 points: level on Destination Tickets completed "
+        "too (2 each) and none of them holds the Longest Continuous Path bonus, so the tie "
+        "stands."
     )
     tickets = _result((98, 98, 80), (1,), (2, 4, 1))
     assert PRESENTATION.outcome(game, tickets, names) == (
-        "Bo wins with 98 points, having completed more Destination Tickets (4 to 2)."
+        "Bo wins with 98 points, level on points with Ana but having completed more "
+        "Destination Tickets (4 to 2)."
     )
-    path = _result((98, 98, 80), (1,), (2, 2, 1))
+    path = _result((98, 98, 80), (1,), (2, 2, 1), (0, 10, 0))
     assert PRESENTATION.outcome(game, path, names) == (
-        "Bo wins with 98 points, holding the Longest Continuous Path bonus."
+        "Bo wins with 98 points, level on points and Destination Tickets completed (2 each) "
+        "with Ana but holding the Longest Continuous Path bonus."
     )
     one = _result((1, -3, -5), (0,), (0, 0, 0))
     assert PRESENTATION.outcome(game, one, names) == "Ana wins with 1 point."

@@ -7,7 +7,9 @@ Personal Objectives or Goals where the level leaves them out, the Card Sequence 
 Challenge in solo only, teammates in team mode only. This module builds the seat's own
 sections (hand, Personal Objective, drawing turn, final route); present_public.py each seat's
 map and the table; present_words.py names everything; present_score.py gives the score rows
-and the outcome; present_actions.py the seat's legal moves in words.
+and the outcome; present_actions.py the seat's legal moves in words and present_steps.py the
+steps they are chosen in; present_guide.py the notation's forms and the rules summary;
+present_lookups.py the `grid`, `landmarks` and `cafes` references.
 """
 
 from __future__ import annotations
@@ -17,9 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrip.core.presentation import (
     Block,
+    Card,
+    Cards,
     Document,
     Item,
     Items,
+    Lookup,
+    NotationForm,
     Presentation,
     ScoreRow,
     Section,
@@ -27,12 +33,15 @@ from tabletrip.core.presentation import (
     Value,
     Values,
 )
+from tabletrip.games.en_route.content import Card as CityCard
 from tabletrip.games.en_route.geometry import (
     LOCATIONS,
     crossroads_on_route,
     locations_on_route,
 )
 from tabletrip.games.en_route.present_actions import action_words
+from tabletrip.games.en_route.present_guide import notation_forms, rules_summary
+from tabletrip.games.en_route.present_lookups import lookup, lookups
 from tabletrip.games.en_route.present_public import (
     card_block,
     card_of,
@@ -42,6 +51,7 @@ from tabletrip.games.en_route.present_public import (
     table_sections,
 )
 from tabletrip.games.en_route.present_score import build_outcome, build_score_rows
+from tabletrip.games.en_route.present_steps import action_steps
 from tabletrip.games.en_route.present_words import (
     card_detail,
     card_title,
@@ -98,7 +108,7 @@ def build_document(game: EnRouteGame, observation: Obs) -> Document:
 def _own_sections(game: EnRouteGame, observation: Obs, seat: int) -> list[Section]:
     city = game.city
     sheet = observation["sheets"][seat]
-    hand: list[Block] = [card_block(city, observation.get("hand") or [], "no cards")]
+    hand: list[Block] = [_hand_block(game, observation.get("hand") or [])]
     if observation["phase"] != "over":
         renewal = "used" if sheet["renewed"] else "still possible, once a game"
         hand.append(Sentence(f"A card's number is its coordinate. Hand renewal: {renewal}."))
@@ -130,6 +140,33 @@ def _own_sections(game: EnRouteGame, observation: Obs, seat: int) -> list[Sectio
     if final is not None:
         sections.append(_final_section(game, observation, seat, final))
     return sections
+
+
+def hand_detail(game: EnRouteGame, card: CityCard) -> str:
+    """What a card of the hand does when it is a Round card: its coordinate, its tourists,
+    what its Iconic Landmark symbols do (Standard: raise the rating; Advanced: up or down)."""
+    city = game.city
+    parts = [f"coordinate {card.number}"]
+    if card.is_repeat:
+        parts.append(
+            "repeats the other Round card's tourists: 2 more of that card's type (with a "
+            "second Repeat card, 2 tourists of any one type)"
+        )
+    elif any(card.tourists):
+        parts.append(tourists_sentence(card.tourists))
+    change = "the active player rates it up or down" if game.advanced else "raises its rating"
+    for k in card.iconic:
+        parts.append(f"{city.iconic_names[k]} symbol: {change}")
+    return "; ".join(parts)
+
+
+def _hand_block(game: EnRouteGame, ids: Sequence[str]) -> Cards:
+    """The seat's hand: each card by name, with what it does as its detail."""
+    cards = [c for c in (card_of(game.city, i) for i in ids) if c]
+    return Cards(
+        tuple(Card(card_title(game.city, c), 1, detail=hand_detail(game, c)) for c in cards),
+        empty="no cards",
+    )
 
 
 def _objective_section(
@@ -282,3 +319,24 @@ class EnRoutePresentation(Presentation):
     def move_words(self, game: Game, move: str) -> str:
         """ "placed a card face down", "kept the ... as the second Round card"..."""
         return move_words(_game(game).city, move)
+
+    def action_steps(self, game: Game, observation: JsonDict, action: Action) -> tuple[str, ...]:
+        """ "Select a location and mark tourists", "At Inkwell Gallery (...)", "Mark 2 blue
+        and 1 red tourists" (present_steps.py)."""
+        return action_steps(_game(game), observation, action)
+
+    def notation_help(self, game: Game) -> tuple[NotationForm, ...]:
+        """`play <card>`, `mark <location>`, `chart <section> <section>`, `route ...`."""
+        return notation_forms(_game(game))
+
+    def rules_summary(self, game: Game) -> str:
+        """The rules for this city, level and mode, in short paragraphs."""
+        return rules_summary(_game(game))
+
+    def lookups(self, game: Game) -> tuple[Lookup, ...]:
+        """`grid`, `landmarks` and (with Cafés) `cafes`."""
+        return lookups(_game(game))
+
+    def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
+        """One of `lookups`, as the observation's seat sees it (KeyError for another name)."""
+        return lookup(_game(game), observation, name, query)

@@ -91,7 +91,7 @@ def action_words(game: EnRouteGame, observation: Obs, action: Action) -> str:
     return words(game, observation, action)
 
 
-def _card(game: EnRouteGame, card_id: str) -> str:
+def card_phrase(game: EnRouteGame, card_id: str) -> str:
     """`the Global Tourist card 3 (1 red, 1 green)`."""
     card = _lookups(game).cards.get(card_id)
     return "a card" if card is None else f"the {card_words(game.city, card)}"
@@ -110,7 +110,7 @@ def _keep_objective(game: EnRouteGame, observation: Obs, action: KeepObjective) 
 
 
 def _play(game: EnRouteGame, observation: Obs, action: PlayCard) -> str:
-    card = _card(game, action.card)
+    card = card_phrase(game, action.card)
     phase = observation["phase"]
     if phase == "first_card":
         return f"Place {card} face up as the first Round card"
@@ -123,7 +123,7 @@ def _play(game: EnRouteGame, observation: Obs, action: PlayCard) -> str:
 
 
 def _play_hidden(game: EnRouteGame, observation: Obs, action: PlayHidden) -> str:
-    card = _card(game, action.card)
+    card = card_phrase(game, action.card)
     if observation["phase"] == "second_card":
         active = seat_name(observation["active"])
         return f"Offer {card} face down to {active}, the active player"
@@ -131,7 +131,7 @@ def _play_hidden(game: EnRouteGame, observation: Obs, action: PlayHidden) -> str
 
 
 def _keep_card(game: EnRouteGame, observation: Obs, action: KeepCard) -> str:
-    card = _card(game, action.card)
+    card = card_phrase(game, action.card)
     if observation["phase"] == "solo_take":
         return f"Take {card} from the Card Sequence as the second Round card"
     placer = next(
@@ -142,7 +142,7 @@ def _keep_card(game: EnRouteGame, observation: Obs, action: KeepCard) -> str:
 
 
 def _choose(game: EnRouteGame, observation: Obs, action: ChooseRoundCards) -> str:
-    first, second = (_card(game, c) for c in action.cards)
+    first, second = (card_phrase(game, c) for c in action.cards)
     words = f"Choose {first} and {second} as your Round cards"
     if game.players == 4:  # the beginning round: the other two placed cards are next round's
         return f"{words} this round, the other 2 next round"
@@ -166,7 +166,7 @@ def _rate(game: EnRouteGame, observation: Obs, action: Rate) -> str:
 
 
 def _renew(game: EnRouteGame, observation: Obs, action: Renew) -> str:
-    cards = listing([_card(game, c) for c in action.cards])
+    cards = listing([card_phrase(game, c) for c in action.cards])
     count = len(action.cards)
     return (
         f"Renew your hand: put {cards} under the City deck and draw {plural(count, 'card')}"
@@ -193,7 +193,7 @@ def _change(game: EnRouteGame, observation: Obs, action: ChangeCoordinate) -> st
     return f"Use a Coordinate change: {now} becomes {after} on the {which} Round card"
 
 
-def _mark_counts(game: EnRouteGame, observation: Obs, tourist: str) -> tuple[int, ...]:
+def mark_counts(game: EnRouteGame, observation: Obs, tourist: str) -> tuple[int, ...]:
     """The tourists a Mark action puts down, as the rules count them ("Repeat Cards"; the
     Note of the Drawing phase: 1 tourist of the chosen type when no matching location is free)."""
     turn = _turn(observation)
@@ -216,12 +216,12 @@ def _mark_counts(game: EnRouteGame, observation: Obs, tourist: str) -> tuple[int
 
 
 def _mark(game: EnRouteGame, observation: Obs, action: Mark) -> str:
-    counts = _mark_counts(game, observation, action.tourist)
+    counts = mark_counts(game, observation, action.tourist)
     where = place_at(game.city, _board(observation), action.location)
     return f"Mark {tourists_sentence(counts)} at {where}"
 
 
-def _cafes_reached(game: EnRouteGame, observation: Obs, sections: Sequence[int]) -> str:
+def cafes_reached(game: EnRouteGame, observation: Obs, sections: Sequence[int]) -> str:
     """`, reaching Café Carousel`: the Cafés these sections would visit for the first time."""
     if not game.use_cafes:
         return ""
@@ -238,7 +238,7 @@ def _cafes_reached(game: EnRouteGame, observation: Obs, sections: Sequence[int])
 
 
 def _chart(game: EnRouteGame, observation: Obs, action: Chart) -> str:
-    reach = _cafes_reached(game, observation, action.sections)
+    reach = cafes_reached(game, observation, action.sections)
     if len(action.sections) == 1:
         return f"Chart 1 section anywhere: {section_words(action.sections[0])}{reach}"
     chain, _ = segment_words(sorted(action.sections))
@@ -246,7 +246,7 @@ def _chart(game: EnRouteGame, observation: Obs, action: Chart) -> str:
 
 
 def _extra(game: EnRouteGame, observation: Obs, action: ExtraSection) -> str:
-    reach = _cafes_reached(game, observation, (action.section,))
+    reach = cafes_reached(game, observation, (action.section,))
     return f"Use a Route section bonus: chart {section_words(action.section)}{reach}"
 
 
@@ -266,7 +266,7 @@ def _done(game: EnRouteGame, observation: Obs, action: Done) -> str:
 # --- the final route ------------------------------------------------------------------------
 
 
-def _final_board(game: EnRouteGame, observation: Obs) -> FinalBoard:
+def final_board(game: EnRouteGame, observation: Obs) -> FinalBoard:
     """The seat's map as the scoring steps 1-8 read it, from its observation."""
     city = game.city
     sheet = observation["sheets"][_seat(observation)]
@@ -291,7 +291,7 @@ def _final(game: EnRouteGame, observation: Obs, action: FinalRoute) -> str:
     trail = action.crossroads
     if len(trail) < 2:
         return "Choose no final route (no section is drawn)"
-    points = score_route(_final_board(game, observation), trail).total
+    points = score_route(final_board(game, observation), trail).total
     goals = " before Goals" if game.use_goals and not game.solo else ""
     length = plural(len(trail) - 1, "section")
     chain = places_chain(game.city, trail, game.use_cafes)

@@ -201,28 +201,50 @@ def build_outcome(game: EnRouteGame, result: Result, names: Sequence[str]) -> st
         return "The game is over without a winner."
     score = int(result.scores[winners[0]])
     who = listing([names[w] for w in winners])
-    if len(winners) > 1:
-        return f"{who} share the win with {score} PP."
-    sentence = f"{who} wins with {score} PP"
     tied = [s for s, v in enumerate(result.scores) if v == score and s not in winners]
+    if len(winners) > 1:
+        return f"{who} share the win with {score} PP: {_tie_stands(result, winners, tied, names)}."
+    sentence = f"{who} wins with {score} PP"
     if tied:
-        sentence += _tie_break(result, winners[0], tied)
+        sentence += _tie_break(result, winners[0], tied, names)
     return sentence + "."
 
 
-def _tie_break(result: Result, winner: int, tied: Sequence[int]) -> str:
-    """Which tie-break decided: the longest route, then most tourists, then most Landmarks."""
+TIE_BREAKS = (
+    ("route_length", "the longest route", "{} sections"),
+    ("tourists", "the most tourists on the route", "{}"),
+    ("landmarks", "the most Landmarks on the route", "{}"),
+)
+"""The rulebook's tie-breaks in order ("End of the Game"): breakdown key, name, count."""
+
+
+def _tie_break(result: Result, winner: int, tied: Sequence[int], names: Sequence[str]) -> str:
+    """`, tied on PP with Bo and ahead on the longest route (18 sections against 15)`: the
+    tie-break that decided, after those that were equal."""
     mine = result.breakdown[winner]
-    for key, words in (
-        ("route_length", "the longest route ({} sections)"),
-        ("tourists", "the most tourists on the route ({})"),
-        ("landmarks", "the most Landmarks on the route ({})"),
-    ):
+    others = listing([names[s] for s in tied])
+    equal: list[str] = []
+    for key, words, count in TIE_BREAKS:
         best_other = max(result.breakdown[s][key] for s in tied)
         if mine[key] > best_other:
-            return ", with " + words.format(mine[key])
+            level = f", then level on {listing(equal)}" if equal else ""
+            return (
+                f", tied on PP with {others}{level}, and ahead on {words} "
+                f"({count.format(mine[key])} against {best_other})"
+            )
+        equal.append(words)
         tied = [s for s in tied if result.breakdown[s][key] == mine[key]]
-    return ""
+    return f", tied on PP with {others}"
+
+
+def _tie_stands(
+    result: Result, winners: Sequence[int], tied: Sequence[int], names: Sequence[str]
+) -> str:
+    """Why a win is shared: every tie-break is equal too (and who lost on one, if any)."""
+    text = "the tie stands after every tie-break (longest route, tourists, Landmarks)"
+    if tied:
+        text += f"; {listing([names[s] for s in tied])} lost on the tie-breaks"
+    return text
 
 
 def _team_outcome(result: Result, names: Sequence[str]) -> str:
@@ -230,7 +252,10 @@ def _team_outcome(result: Result, names: Sequence[str]) -> str:
     winners = set(result.winners)
     won = [i for i, team in enumerate(TEAMS) if set(team) <= winners]
     if len(won) != 1:
-        return f"The teams share the victory with {totals[0]} PP each."
+        return (
+            f"The teams share the victory with {totals[0]} PP each: the tie-break, the "
+            "smaller difference between teammates, does not separate them."
+        )
     team = TEAMS[won[0]]
     a, b = (int(result.scores[s]) for s in team)
     other = totals[1 - won[0]]

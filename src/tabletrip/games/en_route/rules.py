@@ -24,7 +24,6 @@ from tabletrip.core import (
     Deck,
     Game,
     GameInfo,
-    IllegalAction,
     JsonDict,
     OptionError,
     OptionSpec,
@@ -59,9 +58,9 @@ from tabletrip.games.en_route.geometry import (
     LOCATIONS,
     SECTION_ENDS,
     SECTIONS,
-    crossroads_index,
     mask_indices,
 )
+from tabletrip.games.en_route.notation import parse_spelled
 from tabletrip.games.en_route.phases import (
     BEGIN_CHOOSE,
     BEGIN_PLACE,
@@ -323,20 +322,13 @@ class EnRouteGame(Game):
         }
 
     def parse_action(self, text: str, state: State) -> Action:
-        """Exact notation, or a final route typed as `route x,y x,y ...`."""
-        words = text.strip().lower().split()
-        if words and words[0] == "route" and isinstance(state, EnRouteState):
-            try:
-                points = [tuple(int(v) for v in w.split(",")) for w in words[1:]]
-                if not all(len(p) == 2 and 0 <= p[0] <= 6 and 0 <= p[1] <= 6 for p in points):
-                    raise ValueError("off the grid")
-                trail = tuple(crossroads_index(x, y) for x, y in points)  # type: ignore[misc]
-            except ValueError:
-                raise IllegalAction(
-                    f"{text.strip()!r}: write the route as crossroads x,y (0-6) in order, "
-                    "for example route 1,1 2,1 2,2"
-                ) from None
-            return FinalRoute(trail)
+        """Exact notation; a final route, a chart or an extra section in any of its
+        spellings (notation.py: a route from either end, sections' crossroads in either
+        order)."""
+        if isinstance(state, EnRouteState):
+            spelled = parse_spelled(text, state)
+            if spelled is not None:
+                return spelled
         return super().parse_action(text, state)
 
     def final_choices(self, state: EnRouteState, seat: int) -> list[FinalRoute]:

@@ -173,6 +173,10 @@ class _Catalogue:
         return f"{iconic['name']} {pp} PP{upgrades}"
 
 
+Catalogue = _Catalogue
+"""Look-ups into `static_info` by id (the lookups of present_lookups.py draw maps with it)."""
+
+
 def tourist_counts(tourists: Mapping[str, int] | Sequence[int]) -> tuple[int, int, int]:
     """(red, green, blue) from `{"red": 1}` or a list."""
     if isinstance(tourists, Mapping):
@@ -477,6 +481,11 @@ def _map_lines(
                 cafes=options.get("level") != "simplified",
             )
         )
+    return list(side_by_side(blocks))
+
+
+def side_by_side(blocks: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """Text maps two to a row, a blank line between rows."""
     lines: list[str] = []
     for i in range(0, len(blocks), 2):
         pair = blocks[i : i + 2]
@@ -486,7 +495,7 @@ def _map_lines(
         for row in range(height):
             parts = [b[row] if row < len(b) else "" for b in pair]
             lines.append(GAP.join(p.ljust(MAP_COLUMNS) for p in parts).rstrip())
-    return lines
+    return tuple(lines)
 
 
 def map_block(

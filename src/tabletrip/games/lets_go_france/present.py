@@ -2,7 +2,9 @@
 
 The document is built in `present_document.py` from the observation and static content only;
 the words for cards, tokens and spaces are in `present_words.py`, a legal move in words in
-`present_actions.py`. Score rows follow the
+`present_actions.py`, the steps a move is chosen in `present_steps.py`, the notation's forms
+and the rules summary in `present_guide.py`, the `itinerary` and `map`
+lookups in `present_lookups.py`. Score rows follow the
 rulebook's "Final Score" (the itinerary's days, the Energy Tracker's day points, the
 Experience Track, Favorable Condition tokens, point tokens and Goal tiles, Research tokens
 left); the solo travel agent's breakdown reads as its own rows (Solo Scoring). Moves are read
@@ -15,11 +17,21 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tabletrip.core.presentation import Document, Presentation, ScoreRow
+from tabletrip.core.presentation import (
+    Document,
+    Lookup,
+    NotationForm,
+    Presentation,
+    ScoreRow,
+    Section,
+)
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
 from tabletrip.games.lets_go_france.final import AGENT_TRAVEL_POINTS, FAVOURABLE_POINTS
 from tabletrip.games.lets_go_france.present_actions import build_action_words
 from tabletrip.games.lets_go_france.present_document import build_document
+from tabletrip.games.lets_go_france.present_guide import build_rules_summary, notation_forms
+from tabletrip.games.lets_go_france.present_lookups import build_lookup, lookup_names
+from tabletrip.games.lets_go_france.present_steps import build_action_steps
 from tabletrip.games.lets_go_france.present_words import (
     AGENT,
     COST_WORDS,
@@ -127,7 +139,9 @@ def _agent_rows(game: LetsGoGame, breakdown: Mapping[str, Any]) -> list[ScoreRow
 
 
 def build_outcome(game: LetsGoGame, result: Result, names: Sequence[str]) -> str:
-    """Who won and with how many points; solo, how the trip compares with the travel agent's."""
+    """Who won and with how many points; between players tied on points, the tie-break "Final
+    Score" gives (the spaces moved on the Experience Track) or that the tie stands; solo, how
+    the trip compares with the travel agent's."""
     scores = [int(s) for s in result.scores]
     if game.players == 1:
         return _solo_outcome(game, result, names[0] if names else "You")
@@ -136,18 +150,33 @@ def build_outcome(game: LetsGoGame, result: Result, names: Sequence[str]) -> str
         return "The game is over without a winner."
     score = scores[winners[0]]
     who = listing([names[w] for w in winners])
-    if len(winners) > 1:
-        return f"{who} share the victory with {points(score)}."
-    sentence = f"{who} wins with {points(score)}"
-    tied = [s for s, v in enumerate(scores) if v == score and s not in winners]
-    if tied:
-        mine = result.breakdown[winners[0]].get("experience_moved")
-        theirs = max(result.breakdown[s].get("experience_moved", 0) for s in tied)
-        if isinstance(mine, int):
-            sentence += (
-                f", having moved further on the Experience Track ({mine} spaces to {theirs})"
-            )
-    return sentence + "."
+    tied = [s for s, v in enumerate(scores) if v == score]
+    if len(tied) == 1:
+        return f"{who} wins with {points(score)}."
+    spaces = {s: result.breakdown[s].get("experience_moved") for s in tied}
+    if not all(isinstance(m, int) for m in spaces.values()):
+        if len(winners) > 1:
+            return f"{who} share the victory with {points(score)}."
+        return f"{who} wins with {points(score)} on the Experience Track tie-break."
+    best = spaces[winners[0]]
+    behind = [s for s in tied if s not in winners]
+    if not behind:
+        return (
+            f"{who} share the victory with {points(score)}: tied on points and on the "
+            f"Experience Track tie-break, {best} spaces moved each."
+        )
+    rest = listing([names[s] for s in behind])
+    fewer = listing([str(spaces[s]) for s in behind])
+    if len(winners) == 1:
+        return (
+            f"{who} wins with {points(score)}, tied on points with {rest} but ahead on the "
+            f"Experience Track tie-break: {best} spaces moved to {fewer}."
+        )
+    return (
+        f"{who} share the victory with {points(score)}, tied on points and on the Experience "
+        f"Track tie-break ({best} spaces moved each); {rest}, also on {points(score)}, moved "
+        f"{fewer}."
+    )
 
 
 def _solo_outcome(game: LetsGoGame, result: Result, name: str) -> str:
@@ -303,6 +332,27 @@ class LetsGoPresentation(Presentation):
         """ "Play Baguette at the bottom of Monday, over Louvre, as the new Highlight of the
         Day", "Travel to Amboise and gain Art and History icons" (present_actions.py)."""
         return build_action_words(_game(game), observation, action)
+
+    def action_steps(self, game: Game, observation: JsonDict, action: Action) -> tuple[str, ...]:
+        """("Play Rue Mouffetard", "Face up", "On Monday", "At the top, tucked under Grand
+        Palais"); other decisions in a step or two (present_steps.py)."""
+        return build_action_steps(_game(game), observation, action)
+
+    def notation_help(self, game: Game) -> tuple[NotationForm, ...]:
+        """`place <card> <day> <slot>`, `travel <place>`, `favour row <row>`, ..."""
+        return notation_forms()
+
+    def rules_summary(self, game: Game) -> str:
+        """The rules for this game's region and mode (present_guide.py)."""
+        return build_rules_summary(_game(game))
+
+    def lookups(self, game: Game) -> tuple[Lookup, ...]:
+        """`itinerary` and `map` (present_lookups.py)."""
+        return lookup_names()
+
+    def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
+        """A week's itinerary or the regional map, as the observation's seat may see it."""
+        return build_lookup(_game(game), observation, name, query)
 
 
 __all__ = ["LetsGoPresentation", "build_move_words", "build_outcome", "build_score_rows"]

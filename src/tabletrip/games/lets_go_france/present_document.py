@@ -310,7 +310,7 @@ def _map_section(view: View) -> Section:
                 if explored
                 else "dotted circle: its bonus once for each player"
             )
-        solid, dotted = _lines(view, space.id)
+        solid, dotted = space_lines(view, space.id)
         if solid:
             parts.append("lines to " + listing(solid))
         if dotted:
@@ -330,7 +330,9 @@ def _map_section(view: View) -> Section:
     return Section(f"Regional map: {region.name}", tuple(blocks), "table")
 
 
-def _lines(view: View, space: str) -> tuple[list[str], list[str]]:
+def space_lines(view: View, space: str) -> tuple[list[str], list[str]]:
+    """The spaces a line leads to from `space`: by solid lines, then by dotted ones (each
+    with what it costs)."""
     solid: list[str] = []
     dotted: list[str] = []
     for path in view.game.region.paths:

@@ -143,6 +143,14 @@ class LetsGoGame(Game):
         state.begin_round()
         return state
 
+    def parse_action(self, text: str, state: State) -> Action:
+        """A legal action's notation, case and spacing aside; the 3 cards of a `discard` may
+        come in any order ("Use Research Tokens": any 3 cards)."""
+        words = text.lower().split()
+        if words[:1] == ["discard"]:
+            text = " ".join(["discard", *sorted(words[1:])])
+        return super().parse_action(text, state)
+
     def static_info(self) -> JsonDict:
         """The card catalogue, the player board, the regional map and the goal tiles."""
         from tabletrip.games.lets_go_france.views import static_info

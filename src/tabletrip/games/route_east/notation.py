@@ -1,7 +1,9 @@
 """Reading Route East moves typed by a person: the exact notation, or places by name.
 
-`move tbilisi` finds the legal move to the space named Tbilisi; `train almaty` likewise;
-`play pickpocket 2` is `play pickpocket on seat 2`.
+`move izmit` finds the legal move to the space named İzmit (accents and capitals do not
+matter, and any unambiguous start of the name will do: `move izm`); `train almaty` likewise;
+`play pickpocket 2` and `play pickpocket seat 2` are `play pickpocket on seat 2`. A place that
+does not fit gets a one-line answer listing the spaces the piece can reach now.
 """
 
 from __future__ import annotations
@@ -9,10 +11,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Action, IllegalAction
+from tabletrip.core.words import fold
 from tabletrip.games.route_east.actions import FreightTrain, Move
+from tabletrip.games.route_east.names import names_prefix
+from tabletrip.games.route_east.present_words import listing, space_name
 
 if TYPE_CHECKING:
+    from tabletrip.games.route_east.content import Board
     from tabletrip.games.route_east.rules import RouteEastState
+
+MAGIC = " with magic roll"
+SHOWN = 8  # legal actions named in the answer to text that is none of them
 
 
 def _norm(text: str) -> str:
@@ -20,7 +29,7 @@ def _norm(text: str) -> str:
 
 
 def parse_move(text: str, state: RouteEastState) -> Action:
-    """The legal action `text` names; IllegalAction listing some legal ones if none."""
+    """The legal action `text` names; IllegalAction saying what would be right if none."""
     wanted = _norm(text)
     legal = state.legal_actions()
     for action in legal:
@@ -35,19 +44,54 @@ def parse_move(text: str, state: RouteEastState) -> Action:
         if _norm(str(action)) == wanted:
             return action
     if words and words[0] in ("move", "train") and len(words) > 1:
-        board = state.game.board
-        magic = wanted.endswith(" with magic roll")
-        place = wanted.removeprefix(words[0]).removesuffix(" with magic roll").strip()
-        found = [
-            a
-            for a in legal
-            if isinstance(a, Move | FreightTrain)
-            and (isinstance(a, Move) == (words[0] == "move"))
-            and (not isinstance(a, Move) or a.magic_roll == magic)
-            and place in (_norm(board.space_names[board.index[a.space]]), a.space)
-        ]
-        if len(found) == 1:
-            return found[0]
-    examples = ", ".join(str(a) for a in legal[:6])
-    more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
+        return _to_place(text, state, legal)
+    examples = ", ".join(str(a) for a in legal[:SHOWN])
+    more = f" (and {len(legal) - SHOWN} more)" if len(legal) > SHOWN else ""
     raise IllegalAction(f"{text.strip()!r} is not a legal action now: try {examples}{more}")
+
+
+def _to_place(text: str, state: RouteEastState, legal: list[Action]) -> Action:
+    """`move <place>` or `train <place>` with the place named as a person types it."""
+    board = state.game.board
+    head, place = text.strip().split(None, 1)
+    head = head.lower()
+    magic = fold(place).endswith(MAGIC)
+    if magic:
+        place = place[: -len(MAGIC)].strip()
+    goes: list[Move | FreightTrain] = [
+        a
+        for a in legal
+        if (isinstance(a, Move) and head == "move" and a.magic_roll == magic)
+        or (isinstance(a, FreightTrain) and head == "train")
+    ]
+    found = _named(board, place, goes)
+    if len(found) == 1:
+        return found[0]
+    said = f"{text.strip()!r} is not a legal action now"
+    names = [space_name(board, board.index[a.space]) for a in goes]
+    if len(found) > 1:
+        could = [space_name(board, board.index[a.space]) for a in found]
+        raise IllegalAction(f"{said}: it could be {listing(could)}; type more of the name")
+    if not goes:
+        what = "ride a Freight Train" if head == "train" else "move to a space"
+        if magic:
+            what = "use a Magic Roll on a dirt road"
+        examples = ", ".join(str(a) for a in legal[:SHOWN])
+        raise IllegalAction(f"{said}: you cannot {what} now; try {examples}")
+    verb = "ride the Freight Train to" if head == "train" else "move to"
+    how = " with a Magic Roll" if magic else ""
+    raise IllegalAction(f"{said}: you can {verb} {listing(names)}{how}")
+
+
+def _named(board: Board, place: str, goes: list[Move | FreightTrain]) -> list[Move | FreightTrain]:
+    """The moves among `goes` whose space `place` names: by its code or its whole name first,
+    else by an unambiguous start of the name or of its words."""
+    wanted = fold(place)
+
+    def name(action: Move | FreightTrain) -> str:
+        return space_name(board, board.index[action.space])
+
+    exact = [a for a in goes if a.space == wanted or fold(name(a)) == wanted]
+    if exact:
+        return exact
+    return [a for a in goes if names_prefix(place, name(a))]

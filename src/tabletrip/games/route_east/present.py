@@ -23,6 +23,8 @@ from tabletrip.core.presentation import (
     Document,
     Item,
     Items,
+    Lookup,
+    NotationForm,
     Presentation,
     ScoreRow,
     Section,
@@ -39,7 +41,9 @@ from tabletrip.games.route_east.phases import (
     ROUND_LIMIT,
     SEA_ROLL_TURNS,
 )
-from tabletrip.games.route_east.present_actions import action_words
+from tabletrip.games.route_east.present_actions import action_steps, action_words
+from tabletrip.games.route_east.present_guide import notation_forms, rules_summary
+from tabletrip.games.route_east.present_lookups import where_section
 from tabletrip.games.route_east.present_words import (
     action_card_name,
     capitalised,
@@ -71,11 +75,17 @@ ATTACK_WORDS = {
 }
 
 
-def _content(game: Game) -> tuple[Board, Decks]:
-    """The board and the card catalogue: the presentation reads nothing else of the game."""
+def _route_east(game: Game) -> RouteEastGame:
+    """The game as Route East's (TypeError for another game's)."""
     if not isinstance(game, RouteEastGame):
         raise TypeError(f"not a Route East game: {type(game).__name__}")
-    return game.board, game.decks
+    return game
+
+
+def _content(game: Game) -> tuple[Board, Decks]:
+    """The board and the card catalogue: the presentation reads nothing else of the game."""
+    route_east = _route_east(game)
+    return route_east.board, route_east.decks
 
 
 def _who(seat: int, viewer: int | None) -> str:
@@ -345,6 +355,48 @@ def _attack_sentence(attack: Mapping[str, Any], viewer: int | None) -> str:
     )
 
 
+# --- lookups ---------------------------------------------------------------------------------
+
+LOOKUPS = (
+    Lookup(
+        "where",
+        "the spaces near your piece: what each is, the road in, and how far each lies from "
+        "your next attraction and from Shanghai (`where hostel`, `where izmit` to narrow it)",
+        filtered=True,
+    ),
+    Lookup(
+        "attractions",
+        "your Attraction Cards, visited or not and how far, and every attraction face up",
+    ),
+)
+
+
+def attractions_lookup(board: Board, observation: Mapping[str, Any]) -> Section:
+    """`attractions`: the seat's own cards (its observation's), then every one face up."""
+    viewer = observation.get("seat")
+    blocks: list[Block] = []
+    own = observation.get("attractions") or []
+    if viewer is not None and own:
+        blocks += _attractions_section(board, observation, viewer, own).blocks
+    names = dict(zip(board.countries, board.country_names, strict=True))
+    rows = []
+    for seat, info in enumerate(observation["seats"]):
+        who = capitalised(_who(seat, viewer))
+        for a in info["visited"]:
+            rows.append((who, a["name"], names[a["country"]], "visited"))
+        last = info.get("last_attraction")
+        if last:
+            rows.append((who, last["name"], names[last["country"]], "the last to visit"))
+    blocks.append(
+        Table(
+            ("Player", "Attraction face up", "Country", "State"),
+            tuple(rows),
+            empty="no attraction face up yet",
+        )
+    )
+    return Section("Attractions", tuple(blocks), "table")
+
+
 # --- score rows, the outcome ----------------------------------------------------------------
 
 
@@ -378,7 +430,9 @@ def build_score_rows(board: Board, breakdown: Mapping[str, Any]) -> list[ScoreRo
 
 
 def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
-    """Who reached Shanghai first, or that nobody did."""
+    """Who reached Shanghai first, or that nobody did. A race has no tie-break: the first to
+    arrive wins at once, so two players never tie on the point; when nobody arrives, every
+    score is 0 and the sentence says the tie stands."""
     finish = space_name(board, board.finish)
     if result.winners:
         winner = result.winners[0]
@@ -386,12 +440,17 @@ def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
         held, turns = breakdown.get("attractions", 0), breakdown.get("turns", 0)
         seen = f"all {plural(held, 'attraction')} visited" if held else "every attraction visited"
         return f"{names[winner]} reached {finish} first, with {seen}, in {plural(turns, 'turn')}."
+    # Every score is 0: a tie that stands, as a race has no tie-break ("Overview").
     if any(b.get("turn_limit_reached") for b in result.breakdown):
         return (
             f"Nobody reached {finish}: the race stopped at the turn limit "
-            f"({ROUND_LIMIT} turns each)."
+            f"({ROUND_LIMIT} turns each), so nobody wins and the tie stands (a race has no "
+            "tie-break)."
         )
-    return f"The race ended before anyone reached {finish}."
+    return (
+        f"The race ended before anyone reached {finish}: nobody wins and the tie stands (a "
+        "race has no tie-break)."
+    )
 
 
 class RouteEastPresentation(Presentation):
@@ -419,6 +478,34 @@ class RouteEastPresentation(Presentation):
         Georgia)"."""
         board, decks = _content(game)
         return action_words(board, decks, observation, action)
+
+    def action_steps(self, game: Game, observation: JsonDict, action: Action) -> tuple[str, ...]:
+        """("Move", "To Bolu (Hostel, $25 a night) on the toll road: pay $25"), ("Play an
+        Action Card", "Pickpocket: steal $25 from another player", "On Player 2 (they hold
+        $150)"), ("End the turn", "At Erzincan (Hostel, $25 a night)")."""
+        board, decks = _content(game)
+        return action_steps(board, decks, observation, action)
+
+    def notation_help(self, game: Game) -> tuple[NotationForm, ...]:
+        """Every form `parse_action` reads, with what its fields take."""
+        return notation_forms(_route_east(game))
+
+    def rules_summary(self, game: Game) -> str:
+        """The race in short paragraphs, for this game's players and attractions."""
+        return rules_summary(_route_east(game))
+
+    def lookups(self, game: Game) -> tuple[Lookup, ...]:
+        """`where` (filtered by a place or a kind) and `attractions`."""
+        return LOOKUPS
+
+    def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
+        """`where [name]` or `attractions`, from the observation and the board only."""
+        board, _ = _content(game)
+        if name == "where":
+            return where_section(board, observation, query)
+        if name == "attractions":
+            return attractions_lookup(board, observation)
+        raise KeyError(name)
 
     def move_words(self, game: Game, move: str) -> str:
         """ "moved to İzmit", "drew an Ignition Card", "played Shortcut", "camped in a Tent"."""

@@ -1,11 +1,16 @@
 """Route East's legal moves as the player chooses them: "Move to Bolu (Hostel, $25 a night)".
 
 `action_words` says one legal action of the observation's seat in the rulebook's words, for
-the move list, the board's menu and the hints. It reads the seat's own observation (its
-place, its Action Cards and attractions, the card drawn this turn, a card played against it),
-the board and the card catalogue, nothing else, so the words never tell what the seat cannot
-see. The words carry what tells two choices apart: the space and the road a move takes, a
-Magic Roll, the card and the player a card is aimed at, the crossing's cost.
+the move list, the board's menu and the hints; `action_steps` says it as the steps the
+terminal asks it in: ("Move", "To Bolu (Hostel, $25 a night) on the toll road: pay $25"),
+("Play an Action Card", "Pickpocket: steal $25 from another player", "On Player 2 (they
+hold $150)"), ("End the turn", "At Erzincan (Hostel, $25 a night)").
+
+Both read the seat's own observation (its place, its Action Cards and attractions, the card
+drawn this turn, a card played against it), the board and the card catalogue, nothing else,
+so the words never tell what the seat cannot see. The words carry what tells two choices
+apart: the space and the road a move takes, a Magic Roll, the card and the player a card is
+aimed at, the crossing's cost.
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from tabletrip.games.route_east.content import (
     Board,
     Card,
     Decks,
+    describe_effect,
 )
 from tabletrip.games.route_east.phases import TOLL_PRICE
 from tabletrip.games.route_east.present_words import (
@@ -185,12 +191,18 @@ def _holding(observation: Observation, target: int, kind: str) -> str:
     return ""
 
 
+def _does(decks: Decks, card_id: str) -> str:
+    """What an Action Card does, from its text: `steal $25 from another player`."""
+    index = decks.action_index.get(card_id)
+    rule = card_rule(decks.action[index].text) if index is not None else ""
+    _, colon, does = printed(rule).partition(": ")
+    return does.split(". ")[0].rstrip(".") if colon else ""
+
+
 def _play(decks: Decks, observation: Observation, action: Play) -> str:
     name = action_card_name(decks, action.card)
     index = decks.action_index.get(action.card)
-    rule = card_rule(decks.action[index].text) if index is not None else ""
-    _, colon, does = printed(rule).partition(": ")
-    does = does.split(". ")[0].rstrip(".") if colon else ""
+    does = _does(decks, action.card)
     if action.target < 0:
         return f"Play {name}" + (f": {does}" if does else "")
     who = player(action.target)
@@ -292,4 +304,101 @@ def action_words(board: Board, decks: Decks, observation: Observation, action: A
     return capitalised(move_words(board, decks, str(action)))
 
 
-__all__ = ["action_words"]
+# --- the steps a move is chosen in ---------------------------------------------------------
+
+MOVE, PLAY, END = "Move", "Play an Action Card", "End the turn"
+LABEL_DOES = 60  # a card's own words longer than this give way to its effect's short words
+PUT_BACK = "Put a card under the Action deck"
+
+
+def card_label(decks: Decks, card_id: str) -> str:
+    """An Action Card as a menu item, its name and in short what it does: `Pickpocket: steal
+    $25 from another player`, `Freight Train: ride up to 6 spaces`."""
+    does = _does(decks, card_id)
+    index = decks.action_index.get(card_id)
+    if len(does) > LABEL_DOES and index is not None:
+        does = describe_effect(decks.action[index].effect)
+    name = action_card_name(decks, card_id)
+    return f"{name}: {does}" if does else name
+
+
+def _move_steps(board: Board, seat: _Seat, action: Move) -> tuple[str, ...]:
+    there = board.index.get(action.space)
+    if there is None:
+        return (MOVE, "One space")
+    to = f"To {_to(board, there, seat)}"
+    kind = _road_kind(board, seat, there)
+    if kind == DIRT:
+        how = "With a Magic Roll" if action.magic_roll else "Roll for an even number"
+        return (MOVE, f"{to} on the dirt road", how)
+    if kind == TOLL:
+        return (MOVE, f"{to} on the toll road: pay {money(TOLL_PRICE)}")
+    return (MOVE, to)
+
+
+def _cross_steps(
+    board: Board, decks: Decks, observation: Observation, seat: _Seat, action: Cross
+) -> tuple[str, ...]:
+    beyond = _beyond(board, seat)
+    if observation["phase"] == "moves":
+        return (f"Cross into {beyond}", "Now, with a Border Pass")
+    go = f"Board the boat to {beyond}" if seat.here in board.ports else f"Cross into {beyond}"
+    card = _drawn(decks, observation)
+    effects = card.effects if card is not None else ()
+    if action.border_pass:
+        how = "With a Border Pass"
+    elif any(e.kind == "no_fuel_needed" for e in effects):
+        how = "No Fuel Token needed"
+    else:
+        how = "With a Fuel Token"
+    fee = sum(e.amount for e in effects if e.kind == "fee")
+    return (go, how + (f" and pay the {money(fee)} fee" if fee else ""))
+
+
+def _play_steps(decks: Decks, observation: Observation, action: Play) -> tuple[str, ...]:
+    label = card_label(decks, action.card)
+    if action.target < 0:
+        return (PLAY, label)
+    index = decks.action_index.get(action.card)
+    kind = decks.action[index].effect.kind if index is not None else ""
+    holding = _holding(observation, action.target, kind)
+    return (PLAY, label, f"On {player(action.target)}{holding}")
+
+
+def _end_steps(board: Board, seat: _Seat) -> tuple[str, ...]:
+    if seat.info["status"] == "at_sea":
+        return (END, "On the boat")
+    if board.rest[seat.here]:
+        return (END, f"At {_to(board, seat.here, seat)}")
+    return (END, "Go back the way you came to the last Hostel, Hotel or Border")
+
+
+def action_steps(
+    board: Board, decks: Decks, observation: Observation, action: Action
+) -> tuple[str, ...]:
+    """A legal action of the observation's seat as the steps it is chosen in: moves that
+    share a first choice (a space to move to, a card to play, how to end the turn) share its
+    label; a choice alone in its kind is one step, its words."""
+    seat = _Seat(board, observation)
+    if isinstance(action, Move):
+        return _move_steps(board, seat, action)
+    if isinstance(action, Play):
+        return _play_steps(decks, observation, action)
+    if isinstance(action, FreightTrain):
+        there = board.index.get(action.space)
+        where = _to(board, there, seat) if there is not None else "its last stop"
+        train = decks.action_of_kind.get("freight_train")
+        label = card_label(decks, decks.action[train].id) if train is not None else "Freight Train"
+        return (PLAY, label, f"Ride to {where}, ending your turn")
+    if isinstance(action, Cross):
+        return _cross_steps(board, decks, observation, seat, action)
+    if isinstance(action, EndTurn):
+        return _end_steps(board, seat)
+    if isinstance(action, Camp):
+        return (END, f"Camp at {space_name(board, seat.here)} with a Tent: a free night")
+    if isinstance(action, Discard):
+        return (PUT_BACK, card_label(decks, action.card))
+    return (action_words(board, decks, observation, action),)
+
+
+__all__ = ["action_steps", "action_words", "card_label"]

@@ -20,6 +20,8 @@ from tabletrip.core.presentation import (
     Document,
     Item,
     Items,
+    Lookup,
+    NotationForm,
     Presentation,
     ScoreRow,
     Section,
@@ -28,8 +30,14 @@ from tabletrip.core.presentation import (
     Value,
     Values,
 )
-from tabletrip.games.ticket_to_ride.content import Board
-from tabletrip.games.ticket_to_ride.present_moves import build_action_words, build_move_words
+from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board
+from tabletrip.games.ticket_to_ride.present_guide import build_notation_help, build_rules_summary
+from tabletrip.games.ticket_to_ride.present_lookups import LOOKUPS, build_lookup
+from tabletrip.games.ticket_to_ride.present_moves import (
+    build_action_steps,
+    build_action_words,
+    build_move_words,
+)
 from tabletrip.games.ticket_to_ride.present_words import (
     EXPRESS_CARD,
     LOCOMOTIVE_NAME,
@@ -37,12 +45,14 @@ from tabletrip.games.ticket_to_ride.present_words import (
     cards_words,
     draw_pile,
     game_board,
+    game_over,
     lexicon,
     listing,
     pair,
     plural,
     points_words,
     seat_title,
+    tickets_outlook,
 )
 from tabletrip.games.ticket_to_ride.rules import (
     KEEP_AT_SETUP,
@@ -89,7 +99,7 @@ def build_document(board: Board, observation: Mapping[str, Any]) -> Document:
     viewer = observation.get("seat")
     sections: list[Section] = []
     if viewer is not None:
-        sections += _own_sections(observation, viewer)
+        sections += _own_sections(board, observation, viewer)
     sections += [
         _seat_section(board, observation, seat, viewer) for seat in range(len(observation["seats"]))
     ]
@@ -97,10 +107,22 @@ def build_document(board: Board, observation: Mapping[str, Any]) -> Document:
     return Document(tuple(sections))
 
 
-def _own_sections(observation: Mapping[str, Any], seat: int) -> list[Section]:
+def card_effect(board: Board, card: str) -> str:
+    """What a card in hand does, for the cards that do more than pay their colour: the
+    Locomotive, wild (and, Europe Express, back to its pile once played)."""
+    if card != LOCOMOTIVE:
+        return ""
+    if board.locomotive_pile:
+        return "stands in for any colour on a route, then goes back to the Locomotive pile"
+    return "stands in for any colour when you claim a route"
+
+
+def _own_sections(board: Board, observation: Mapping[str, Any], seat: int) -> list[Section]:
     hand = observation["hand"]
     cards = tuple(
-        Card(card_name(card), n, CARD_COLOURS.get(card, "")) for card, n in hand.items() if n
+        Card(card_name(card), n, CARD_COLOURS.get(card, ""), card_effect(board, card))
+        for card, n in hand.items()
+        if n
     )
     sections = [Section("Your hand", (Cards(cards, empty="no cards"),), "mine", seat)]
     tickets = observation["tickets"]
@@ -111,14 +133,7 @@ def _own_sections(observation: Mapping[str, Any], seat: int) -> list[Section]:
         Table(("From", "To", "Points", "Completed"), rows, empty="none kept yet")
     ]
     if tickets:
-        done = sum(t["points"] for t in tickets if t["completed"])
-        missing = sum(t["points"] for t in tickets if not t["completed"])
-        blocks.append(
-            Sentence(
-                f"If the game ended now: +{points_words(done)} for the tickets completed, "
-                f"\u2212{points_words(missing)} for the ones not yet connected."
-            )
-        )
+        blocks.append(Sentence(tickets_outlook(tickets)))
     sections.append(Section("Your Destination Tickets", tuple(blocks), "mine", seat))
     offer = observation.get("offer") or []
     if offer:
@@ -238,17 +253,8 @@ def _merge(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(Card(c.name, n, c.colour, c.detail) for c, n in counts.items())
 
 
-def _ended(observation: Mapping[str, Any]) -> bool:
-    """Over: the final round played, or a whole round of passes (nobody could act)."""
-    if observation.get("final_turns_left") == 0:
-        return True
-    players = len(observation["seats"])
-    log = observation.get("log") or []
-    return len(log) >= players and all(text == "pass" for _, text in log[-players:])
-
-
 def _turn_sentence(board: Board, observation: Mapping[str, Any], viewer: int | None) -> str:
-    if _ended(observation):
+    if game_over(observation):
         bonus = (
             "the Longest Continuous Path bonus"
             if board.longest_path_bonus
@@ -347,23 +353,45 @@ def build_score_rows(board: Board, breakdown: Mapping[str, Any]) -> list[ScoreRo
 
 
 def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
-    """Who won and with how many points, and the tie-break that decided it, if one did."""
+    """Who won and with how many points, and for a tie on points the tie-break that decided
+    it (the rulebook's order: more Destination Tickets completed, then, USA, the Longest
+    Continuous Path bonus) or that the tie stands."""
     winners = list(result.winners)
     if not winners:
         return "The game is over without a winner."
     score = int(result.scores[winners[0]])
     who = listing([names[w] for w in winners])
+    breakdown = result.breakdown
     if len(winners) > 1:
-        return f"{who} share the win with {points_words(score)}."
+        sentence = f"{who} share the win with {points_words(score)}"
+        done = breakdown[winners[0]].get("tickets_completed")
+        if done is None:
+            return sentence + "."
+        sentence += f": level on Destination Tickets completed too ({done} each)"
+        if board.longest_path_bonus:
+            held = any(breakdown[w].get("longest_path_bonus") for w in winners)
+            both = "both" if len(winners) == 2 else "all"
+            nobody = "neither" if len(winners) == 2 else "none of them"
+            sentence += (
+                f" and {both} hold" if held else f" and {nobody} holds"
+            ) + " the Longest Continuous Path bonus"
+        return sentence + ", so the tie stands."
     sentence = f"{who} wins with {points_words(score)}"
     tied = [s for s, v in enumerate(result.scores) if v == score and s not in winners]
     if tied:
-        mine = result.breakdown[winners[0]]["tickets_completed"]
-        theirs = max(result.breakdown[s]["tickets_completed"] for s in tied)
+        others = listing([names[s] for s in tied])
+        mine = breakdown[winners[0]]["tickets_completed"]
+        theirs = max(breakdown[s]["tickets_completed"] for s in tied)
         if mine > theirs:
-            sentence += f", having completed more Destination Tickets ({mine} to {theirs})"
+            sentence += (
+                f", level on points with {others} but having completed more Destination "
+                f"Tickets ({mine} to {theirs})"
+            )
         elif board.longest_path_bonus:
-            sentence += ", holding the Longest Continuous Path bonus"
+            sentence += (
+                f", level on points and Destination Tickets completed ({mine} each) with "
+                f"{others} but holding the Longest Continuous Path bonus"
+            )
     return sentence + "."
 
 
@@ -379,7 +407,8 @@ class TicketToRidePresentation(Presentation):
         return build_score_rows(game_board(game), breakdown)
 
     def outcome(self, game: Game, result: Result, names: list[str]) -> str:
-        """ "Ana wins with 121 points." / "Ana and Bo share the win with 98 points.\""""
+        """ "Ana wins with 121 points." / "Bo wins with 98 points, level on points with Ana
+        but having completed more Destination Tickets (4 to 2).\""""
         return build_outcome(game_board(game), result, names)
 
     def move_words(self, game: Game, move: str) -> str:
@@ -390,3 +419,25 @@ class TicketToRidePresentation(Presentation):
         """ "Claim Denver–Omaha (4 purple) with 3 purple and 1 Locomotive", "Take the face-up
         Locomotive", "Keep Boston–Miami (12) and Denver–El Paso (4)"..."""
         return build_action_words(lexicon(game), observation, action)
+
+    def action_steps(self, game: Game, observation: JsonDict, action: Action) -> tuple[str, ...]:
+        """("Claim a route", "Denver–Omaha (4 purple)", "With 3 purple and 1 Locomotive"),
+        ("Keep 2 tickets", "Boston–Miami (12) and Denver–El Paso (4)"), ("Draw 3 Destination
+        Tickets",)..."""
+        return build_action_steps(lexicon(game), observation, action)
+
+    def notation_help(self, game: Game) -> tuple[NotationForm, ...]:
+        """`blind`, `take <card>`, `claim <cities> <colour> <locomotives>`, `keep <tickets>`..."""
+        return build_notation_help(game_board(game))
+
+    def rules_summary(self, game: Game) -> str:
+        """The map's edition in a few paragraphs: goal, turn, actions, end, ties."""
+        return build_rules_summary(game_board(game))
+
+    def lookups(self, game: Game) -> tuple[Lookup, ...]:
+        """`routes` (filtered by city) and `tickets`."""
+        return LOOKUPS
+
+    def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
+        """The routes of the map (or of the cities `query` starts) or your tickets."""
+        return build_lookup(lexicon(game), observation, name, query)

@@ -158,3 +158,34 @@ def _keep_words(lexicon: Lexicon, observation: Mapping[str, Any], action: KeepTi
     order = {t["id"]: i for i, t in enumerate(observation.get("offer") or ())}
     kept = sorted(action.tickets, key=lambda t: (order.get(t, len(order)), t))
     return "Keep " + listing([lexicon.tickets[t] for t in kept])
+
+
+# --- legal moves, as the steps the player chooses them in -----------------------------------
+
+CLAIM_STEP = "Claim a route"
+
+
+def build_action_steps(
+    lexicon: Lexicon, observation: Mapping[str, Any], action: Action
+) -> tuple[str, ...]:
+    """A legal move as the steps a person takes to choose it: a claim in three ("Claim a
+    route", the route as the map shows it, how to pay), a choice of tickets in two (how
+    many, then which), every draw in one (its words)."""
+    kind = type(action)
+    if kind is Claim:
+        claim: Claim = action  # type: ignore[assignment]
+        route = lexicon.board.routes[claim.route]
+        payment = "With " + payment_words(claim, route.length)
+        return (CLAIM_STEP, lexicon.routes[route.id], payment)
+    if kind is KeepTickets:
+        keep: KeepTickets = action  # type: ignore[assignment]
+        offer = observation.get("offer") or ()
+        order = {t["id"]: i for i, t in enumerate(offer)}
+        kept = sorted(keep.tickets, key=lambda t: (order.get(t, len(order)), t))
+        count = len(kept)
+        if count == len(offer) and count > 1:
+            first = f"Keep all {count} tickets"
+        else:
+            first = f"Keep {plural(count, 'ticket')}"
+        return (first, listing([lexicon.tickets[t] for t in kept]))
+    return (build_action_words(lexicon, observation, action),)

@@ -57,6 +57,16 @@ def points_words(points: int) -> str:
     return plural(points, "point")
 
 
+def tickets_outlook(tickets: Sequence[Mapping[str, Any]]) -> str:
+    """What a seat's Destination Tickets would score if the game ended now."""
+    done = sum(t["points"] for t in tickets if t["completed"])
+    missing = sum(t["points"] for t in tickets if not t["completed"])
+    return (
+        f"If the game ended now: +{points_words(done)} for the tickets completed, "
+        f"\u2212{points_words(missing)} for the ones not yet connected."
+    )
+
+
 def card_name(card: str) -> str:
     """A train card's name as printed: `Red`, `Locomotive`."""
     return LOCOMOTIVE_NAME if card == LOCOMOTIVE else card.capitalize()
@@ -85,6 +95,15 @@ def draw_pile(locomotive_pile: bool) -> str:
     """What the rulebook calls the face-down Train Car cards: USA "draw pile", Europe Express
     (the edition with a Locomotive pile) "deck"."""
     return "deck" if locomotive_pile else "draw pile"
+
+
+def game_over(observation: Mapping[str, Any]) -> bool:
+    """Over: the final round played, or a whole round of passes (nobody could act)."""
+    if observation.get("final_turns_left") == 0:
+        return True
+    players = len(observation["seats"])
+    log = observation.get("log") or []
+    return len(log) >= players and all(text == "pass" for _, text in log[-players:])
 
 
 def seat_title(observation: Mapping[str, Any], seat: int) -> str:
@@ -147,11 +166,13 @@ def route_labels(static_info: Mapping[str, Any]) -> tuple[str, ...]:
 @dataclass(frozen=True, slots=True)
 class Lexicon:
     """The names of one game's map, made once per game: its board, each route's label (by
-    route id) and each Destination Ticket's (by ticket id)."""
+    route id), each Destination Ticket's (by ticket id), and for each route of a double
+    whose two routes share a colour, where it lies (`western track`, by route id)."""
 
     board: Board
     routes: tuple[str, ...]
     tickets: tuple[str, ...]
+    tracks: Mapping[int, str]
 
 
 _LEXICONS: WeakKeyDictionary[Game, Lexicon] = WeakKeyDictionary()
@@ -165,7 +186,10 @@ def lexicon(game: Game) -> Lexicon:
         tickets = tuple(
             ticket_label(board.cities[t.a], board.cities[t.b], t.points) for t in board.tickets
         )
-        cached = _LEXICONS[game] = Lexicon(board, route_labels(game.static_info()), tickets)
+        info = game.static_info()
+        cached = _LEXICONS[game] = Lexicon(
+            board, route_labels(info), tickets, same_colour_tracks(info)
+        )
     return cached
 
 
