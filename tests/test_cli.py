@@ -100,10 +100,11 @@ def test_watch_plays_to_the_end_and_saves_a_record_that_replay_verifies(tmp_path
     path = tmp_path / "game.json"
     result = run(*WATCH, "--record", str(path))
     assert result.exit_code == 0, result.output
-    moves = [line for line in result.output.splitlines() if line.startswith("seat ")]
+    moves = [line for line in result.output.splitlines() if line.startswith("Player ")]
     record = load(path)
     assert len(moves) == len(record["actions"]) == 6  # 3 rounds for 2 seats
-    assert moves[0].startswith("seat 0: ") and moves[1].startswith("seat 1: ")
+    assert moves[0].startswith("Player 1 (medium): ")
+    assert moves[1].startswith("Player 2 (medium): ")
     assert "result" in result.output and "total" in result.output
     assert "winner: " in result.output or "tie: " in result.output
     assert f"record saved: {path}" in result.output
@@ -112,8 +113,8 @@ def test_watch_plays_to_the_end_and_saves_a_record_that_replay_verifies(tmp_path
 
     replayed = run("replay", str(path))
     assert replayed.exit_code == 0, replayed.output
-    assert "#0 seat 0: " + moves[0].removeprefix("seat 0: ") in replayed.output
-    assert "#5 seat 1: " in replayed.output
+    assert "#0 " + moves[0] in replayed.output
+    assert "#5 Player 2 (medium): " in replayed.output
     assert replayed.output.splitlines()[-1].startswith("verified: ")
 
 
@@ -174,29 +175,28 @@ def test_a_human_seat_reads_numbers_notation_and_commands(
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
 
-    shown = lines.index("seat 0> help")
-    assert [line.split()[0] for line in lines[shown + 2 : shown + 7]] == [
-        "help",
-        "moves",
-        "hint",
-        "log",
-        "quit",
-    ]
-    moves = lines.index("seat 0> moves")
-    assert lines[moves + 1].split() == ["1", "draw"]  # a game without words: its notation
-    hint = lines.index("seat 0> hint")
+    prompt = "Player 1 (you)> "
+    shown = lines.index(prompt + "help")
+    commands = [line.split()[0] for line in lines[shown + 1 : lines.index(prompt + "hint")]]
+    for command in ("help", "rules", "moves", "show", "hint", "log", "quit", "back"):
+        assert command in commands
+    moves = lines.index(prompt + "moves")
+    assert lines[moves + 1] == "draw"  # a game without words: its notation
+    hint = lines.index(prompt + "hint")
     assert lines[hint + 1] == "hint from the hard bot (60 playouts of the rest of the game):"
-    assert lines[hint + 2].startswith("1. ")
+    assert lines[hint + 2].startswith("1. ") and "(type: " in lines[hint + 2]
     assert lines[hint + 3].strip().startswith("searched in ")
     assert "you won" in lines[hint + 3]
 
-    bad = lines.index("seat 0> play 99")
-    assert lines[bad + 1] == f"'play 99' is not a legal action now: try draw, {opening_hand()}"
-    assert lines[bad + 2].startswith("seat 0> ")  # the prompt again, nothing else
+    bad = lines.index(prompt + "play 99")
+    refused = lines[bad + 1 : lines.index(prompt + "1")]  # the screen drawn again
+    why = f"'play 99' is not a legal action now: try draw, {opening_hand()}"
+    assert " ".join(refused[-2:]) == why + " (or type a number from the list, or help)"
+    assert refused[0].startswith("High Card (test game) · move 1 · Player 1 (you) to decide")
 
-    assert lines.count("seat 0: draw") == 2  # by number (1 is draw) and by notation
-    assert "#0 seat 0: draw" in lines  # the log
-    assert any(line.startswith("#1 seat 1: ") for line in lines)
+    assert lines.count("Player 1 (you): draw") == 2  # by number (1 is draw) and by notation
+    assert "  1. Player 1 (you): draw" in lines  # the log
+    assert any(line.startswith("  2. Player 2 (random): ") for line in lines)
 
     assert "unfinished game saved: " + str(path) in result.output
     record = load(path)
@@ -209,7 +209,7 @@ def test_a_human_seat_reads_numbers_notation_and_commands(
 def test_a_human_sees_its_own_hand_only() -> None:
     result = run(*HUMAN, "--option", "rounds=1", input="1\n")
     assert result.exit_code == 0, result.output
-    view = result.output.split("seat 0> ")[0]
+    view = result.output.split("Player 1 (you)> ")[0]
     hands = tabletrip.make("high-card", players=2).new_game(seed=1).hands
     assert f"hand        {hands[0]}" in view
     assert str(hands[1]) not in view
@@ -239,7 +239,7 @@ def test_hot_seat_asks_each_human_to_take_the_keyboard(tmp_path: Path) -> None:
     args = [*HUMAN, "--seat", "0", "--seat", "1", "--record", str(path)]
     result = run(*args, input="\n1\n\n1\n\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "seat 1, your turn: press Enter" in result.output
+    assert "Player 2, your turn: press Enter when only you look" in result.output
     record = load(path)
     assert record["labels"] == ["human", "human"]
     assert len(record["actions"]) == 2
@@ -251,7 +251,7 @@ def test_hot_seat_shows_a_setup_keep_without_the_tickets_or_their_number() -> No
     args = ["play", "ticket-to-ride", "--seed", "3", "--seat", "0", "--seat", "1"]
     result = run(*args, input="\n1\n\nquit\n")
     assert result.exit_code == 0, result.output
-    after_the_move = result.output.split("seat 0 kept Destination Tickets", 1)[1]
+    after_the_move = result.output.split("Player 1 kept Destination Tickets", 1)[1]
     state = tabletrip.make("ticket-to-ride", players=2).new_game(seed=3)
     kept = state.legal_actions()[0]
     assert str(kept) not in after_the_move  # seat 1 now faces the screen
@@ -382,6 +382,6 @@ def test_watching_never_shows_which_tickets_a_seat_kept(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert re.search(r"keep t\d", result.output) is None  # no ticket ids
-    assert "seat 0 kept Destination Tickets\n" in result.output  # setup: not even how many
-    assert re.search(r"seat 1 kept \d Destination Tickets?\n", result.output)
+    assert "Player 1 (random) kept Destination Tickets\n" in result.output  # not even how many
+    assert re.search(r"Player 2 \(random\) kept \d Destination Tickets?\n", result.output)
     assert tabletrip.replay(load(record)).is_over

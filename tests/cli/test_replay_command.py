@@ -48,7 +48,7 @@ def test_an_unfinished_game_replays_as_the_human_saw_it(tmp_path: Path) -> None:
     assert replayed.exit_code == 0, replayed.output
     for notation in hidden:
         assert notation not in replayed.output
-    assert "shown as seat 0 saw it" in replayed.output
+    assert "shown as Player 1 (you) saw it" in replayed.output
     record = json.loads(path.read_text())
     own = tabletrip.make("ticket-to-ride", players=2).action_from_json(record["actions"][0][1])
     assert str(own) in replayed.output  # seat 0 sees its own keep in full

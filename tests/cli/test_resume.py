@@ -38,7 +38,7 @@ def test_a_resumed_game_ends_as_the_game_played_without_a_stop(tmp_path: Path) -
 
     resumed = run("play", "--resume", str(parts), input="1\n1\n")
     assert resumed.exit_code == 0, resumed.output
-    assert "resumed after move 2; it is seat 0's turn" in resumed.output
+    assert "resumed after move 2; Player 1 (you) to play" in resumed.output
     assert f"record saved: {parts}" in resumed.output
     assert load(parts) == load(whole)
 

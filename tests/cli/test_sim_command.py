@@ -172,12 +172,12 @@ def test_replay_of_a_simulated_game_reproduces_its_stored_result(sim_file: Path)
         s for (s,) in db.execute("SELECT score FROM seats WHERE game_index = 2 ORDER BY seat")
     ]
     db.close()
-    assert "seats: 0 random, 1 random" in result.output
+    assert "seats: Player 1 (random), Player 2 (random)" in result.output
     assert result.output.splitlines()[-1] == (
         f"verified: the {moves} moves reproduce the recorded result exactly"
     )
     (winner,) = json.loads(winners)
-    assert f"seat {winner} (random) wins with {scores[winner]:g} points." in result.output
+    assert f"Player {winner + 1} (random) wins with {scores[winner]:g} points." in result.output
     assert run("replay", str(sim_file), "--game", "2", "--run", "1").output == result.output
 
 

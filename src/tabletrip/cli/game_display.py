@@ -11,16 +11,35 @@ from tabletrip.core.actions import Action
 from tabletrip.core.game import Game, State
 from tabletrip.core.presentation import presentation_for
 
+HUMAN = "human"
+BOT_PREFIX = "bot:"
+
 
 def _describe(ui: Ui, game: Game, seed: int, labels: Sequence[str]) -> None:
     ui.say(f"{game.info.title}: {game.players} players, seed {seed}", style="bold")
     if game.options:
         ui.say("options: " + ", ".join(f"{k}={_show_value(v)}" for k, v in game.options.items()))
     if labels:
-        ui.say("seats: " + ", ".join(f"{seat} {label}" for seat, label in enumerate(labels)))
+        ui.say("seats: " + ", ".join(labels))
 
 
-def _move_text(state: State, seat: int, action: Action, viewer: int | None) -> str:
+def seat_names(labels: Sequence[str]) -> list[str]:
+    """How each seat is named on the screen: "Player 1 (you)" for the one person at the
+    terminal, "Player 2 (medium)" for a bot, "Player 3" for one of several people (hot
+    seat), from the labels a record keeps (`human`, `bot:<name>`, a sim's bot name)."""
+    people = sum(1 for label in labels if label == HUMAN)
+    names = []
+    for seat, label in enumerate(labels):
+        who = label.removeprefix(BOT_PREFIX)
+        if label == HUMAN:
+            who = "you" if people == 1 else ""
+        names.append(f"Player {seat + 1}" + (f" ({who})" if who else ""))
+    return names
+
+
+def _move_text(
+    state: State, seat: int, action: Action, viewer: int | None, names: Sequence[str]
+) -> str:
     """How the move of `seat` is shown to `viewer` (None: everyone who can see the screen).
 
     Only the seat itself sees its full move; everyone else sees `state.public_move(action)`,
@@ -30,11 +49,12 @@ def _move_text(state: State, seat: int, action: Action, viewer: int | None) -> s
     """
     public = state.public_move(action)
     presentation = presentation_for(state.game.id)
+    name = names[seat] if seat < len(names) else f"Player {seat + 1}"
     if presentation is None:
-        return f"seat {seat}: {action if viewer == seat else public}"
+        return f"{name}: {action if viewer == seat else public}"
     words = presentation.move_words(state.game, public)
     mine = f" ({action})" if viewer == seat else ""
-    return f"seat {seat} {words}{mine}"
+    return f"{name} {words}{mine}"
 
 
 def _show_result(ui: Ui, state: State, labels: Sequence[str]) -> None:
@@ -47,10 +67,10 @@ def _show_result(ui: Ui, state: State, labels: Sequence[str]) -> None:
         return
     table = Table(title="result", title_justify="left")
     table.add_column("")
-    for seat in range(len(result.scores)):
-        label = labels[seat] if seat < len(labels) else ""
+    names = seat_names([*labels, *[""] * (len(result.scores) - len(labels))])
+    for seat, name in enumerate(names):
         star = " *" if seat in result.winners else ""
-        table.add_column(f"seat {seat}{star}\n{label}".rstrip(), justify="right")
+        table.add_column(f"{name}{star}", justify="right")
     keys: list[str] = []
     for breakdown in result.breakdown:
         keys += [key for key in breakdown if key not in keys and key != "total"]
@@ -58,19 +78,12 @@ def _show_result(ui: Ui, state: State, labels: Sequence[str]) -> None:
         table.add_row(key, *(_summary(b.get(key)) for b in result.breakdown))
     table.add_row("total", *(_number(s) for s in result.scores), style="bold")
     ui.show(table)
-    who = [f"seat {w}" + (f" ({labels[w]})" if w < len(labels) else "") for w in result.winners]
+    who = [names[w] for w in result.winners]
     top = _number(result.scores[result.winners[0]]) if result.winners else "-"
     if len(who) == 1:
         ui.say(f"winner: {who[0]} with {top}", style="bold")
     else:
         ui.say(f"tie: {', '.join(who)} with {top}", style="bold")
-
-
-def _seat_names(state: State, labels: Sequence[str]) -> list[str]:
-    return [
-        f"seat {seat} ({labels[seat]})" if seat < len(labels) and labels[seat] else f"seat {seat}"
-        for seat in range(state.num_players)
-    ]
 
 
 def _show_score_rows(ui: Ui, state: State, labels: Sequence[str]) -> None:
@@ -79,7 +92,7 @@ def _show_score_rows(ui: Ui, state: State, labels: Sequence[str]) -> None:
     result = state.result
     presentation = presentation_for(state.game.id)
     assert result is not None and presentation is not None
-    names = _seat_names(state, labels)
+    names = seat_names([*labels, *[""] * (state.num_players - len(labels))])
     rows = [presentation.score_rows(state.game, b) for b in result.breakdown]
     table = Table(title="Final scores", title_justify="left")
     table.add_column("")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -11,12 +12,15 @@ from rich.rule import Rule
 
 from tabletrip import bots
 from tabletrip.cli.console import Ui
-from tabletrip.cli.game_display import _describe, _move_text, _show_result
+from tabletrip.cli.game_display import _describe, _move_text, _show_result, seat_names
 from tabletrip.cli.game_setup import Setup, _menu, _setup_from_args
 from tabletrip.cli.human_turn import _human_move, _Quit
 from tabletrip.cli.resume import bot_seed, resume_setup
+from tabletrip.cli.turn_help import say_document
+from tabletrip.core.actions import Action
 from tabletrip.core.errors import OptionError, RecordError
 from tabletrip.core.game import State
+from tabletrip.core.presentation import presentation_for
 from tabletrip.paths import records_dir
 
 INTERRUPTED_EXIT = 130
@@ -56,38 +60,35 @@ def _play(ui: Ui, setup: Setup, resumed: State | None = None) -> None:
     `resumed`: the state of an unfinished game to go on from (`--resume`)."""
     game = setup.game
     labels = setup.labels()
-    _describe(ui, game, setup.seed, ["you" if label == "human" else label for label in labels])
+    names = seat_names(labels)
+    _describe(ui, game, setup.seed, names)
     if resumed is None:
         ui.say(f"(the same --seed {setup.seed} deals the same game again)", style="dim")
         state = game.new_game(seed=setup.seed)
     else:
         state = resumed
-        ui.say(f"resumed after move {len(state.history)}; it is seat {state.current_player}'s turn")
-    first_human_turn = True
+        ui.say(f"resumed after move {len(state.history)}; {names[state.current_player]} to play")
+    hot_seat = len(setup.humans) > 1
     last_human: int | None = None
     try:
         while not state.is_over:
             seat = state.current_player
             if seat in setup.humans:
-                if len(setup.humans) > 1 and seat != last_human:
-                    ui.ask(f"seat {seat}, your turn: press Enter when the others look away ")
-                    if ui.console.is_terminal:
-                        ui.console.clear()
-                action = _human_move(ui, setup, state, seat, first_human_turn)
-                first_human_turn, last_human = False, seat
+                if hot_seat and seat != last_human:
+                    ui.ask(f"{names[seat]}, your turn: press Enter when only you look ")
+                action = _human_move(ui, setup, state, seat, names)
+                last_human = seat
+                if hot_seat and ui.console.is_terminal:
+                    ui.console.clear()  # the next player may already be looking
             else:
-                # A bot of its own for each decision, seeded by the move: a resumed game
-                # goes on as it would have without the stop.
-                name = setup.bot_names[seat]
-                seed = bot_seed(setup.seed, seat, len(state.history))
-                action = bots.make(name, game=game.id, seed=seed).act(state)
-                state.apply(action)
+                action = _bot_move(ui, setup, state, seat, names[seat])
             # In hot seat the next player may already be looking: a move shows in public form.
-            ui.say(_move_text(state, seat, action, setup.viewer))
+            ui.say(_move_text(state, seat, action, setup.viewer, names))
     except (_Quit, EOFError, KeyboardInterrupt) as stop:
         path = _save_record(ui, setup, state)
         ui.say()
         ui.say(f"unfinished game saved: {path}")
+        ui.say(f"go on with it: tabletrip play --resume {path}")
         ui.say(f"replay it with: tabletrip replay {path}")
         if isinstance(stop, KeyboardInterrupt):
             raise typer.Exit(INTERRUPTED_EXIT) from None
@@ -99,11 +100,38 @@ def _play(ui: Ui, setup: Setup, resumed: State | None = None) -> None:
         raise
     ui.say()
     if setup.humans:
-        ui.show(Rule("final position"))
-        ui.say(state.render_text(None))
-        ui.say()
+        _show_final_position(ui, state)
     _show_result(ui, state, labels)
     ui.say(f"record saved: {_save_record(ui, setup, state)}")
+
+
+def _bot_move(ui: Ui, setup: Setup, state: State, seat: int, name: str) -> Action:
+    """The bot of `seat` decides and plays, a "thinking" status on the terminal meanwhile.
+
+    A bot of its own for each decision, seeded by the move: a resumed game goes on as it
+    would have without the stop."""
+    seed = bot_seed(setup.seed, seat, len(state.history))
+    bot = bots.make(setup.bot_names[seat], game=setup.game.id, seed=seed)
+    thinking = (
+        ui.console.status(f"{name} is thinking…")
+        if ui.console.is_terminal and setup.humans
+        else contextlib.nullcontext()
+    )
+    with thinking:
+        action = bot.act(state)
+    state.apply(action)
+    return action
+
+
+def _show_final_position(ui: Ui, state: State) -> None:
+    """The table as everyone sees it at the end, in the game's words."""
+    ui.show(Rule("final position"))
+    presentation = presentation_for(state.game.id)
+    if presentation is None:
+        ui.say(state.render_text(None))
+    else:
+        say_document(ui, presentation.document(state.game, state.public_observation()))
+    ui.say()
 
 
 def _stop_menu(stop: BaseException) -> NoReturn:

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from tabletrip.cli.console import Ui
-from tabletrip.cli.game_display import _describe, _move_text, _show_result
+from tabletrip.cli.game_display import _describe, _move_text, _show_result, seat_names
 from tabletrip.cli.game_setup import _make_game
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction, OptionError, RecordError
@@ -24,7 +24,9 @@ def _replay_action(game: Game, state: State, index: int, seat: int, data: JsonDi
         if state.is_over:
             raise IllegalAction("the game is already over")
         if seat != state.current_player:
-            raise IllegalAction(f"it is seat {state.current_player}'s turn, not seat {seat}'s")
+            raise IllegalAction(
+                f"it is Player {state.current_player + 1}'s turn, not Player {seat + 1}'s"
+            )
         action = game.action_from_json(data)
         state.apply(action)
     except IllegalAction as exc:
@@ -32,9 +34,11 @@ def _replay_action(game: Game, state: State, index: int, seat: int, data: JsonDi
     return action
 
 
-def _move_line(state: State, seat: int, action: Action, full: bool, viewer: int | None) -> str:
+def _move_line(
+    state: State, seat: int, action: Action, full: bool, viewer: int | None, names: list[str]
+) -> str:
     """A replayed move: in full (a finished game), or as `viewer` saw it."""
-    return f"seat {seat}: {action}" if full else _move_text(state, seat, action, viewer)
+    return f"{names[seat]}: {action}" if full else _move_text(state, seat, action, viewer, names)
 
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -82,11 +86,12 @@ def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
         game = _make_game(loaded.game, loaded.players, loaded.options)
     except OptionError as exc:
         raise RecordError(f"{source} cannot be replayed: {exc}") from None
-    _describe(ui, game, loaded.seed, loaded.labels)
+    names = seat_names([*loaded.labels, *[""] * (loaded.players - len(loaded.labels))])
+    _describe(ui, game, loaded.seed, names if loaded.labels else [])
     ui.say(f"{len(loaded.actions)} moves")
     full, viewer = _viewer(loaded)
     if not full:
-        whose = "everyone" if viewer is None else f"seat {viewer}"
+        whose = "everyone" if viewer is None else names[viewer]
         ui.say(f"an unfinished game: shown as {whose} saw it, nothing hidden from them")
     state = game.new_game(seed=loaded.seed)
     wait = step and ui.stdin_is_tty
@@ -105,7 +110,7 @@ def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
             action = _replay_action(game, state, index, seat, data)
         except RecordError as exc:
             raise RecordError(f"{source}: {exc}") from None
-        ui.say(f"#{index} {_move_line(state, seat, action, full, viewer)}")
+        ui.say(f"#{index} {_move_line(state, seat, action, full, viewer, names)}")
         if step:
             ui.say(state.render_text(None if full else viewer))
     if state.is_over:

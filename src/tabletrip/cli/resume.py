@@ -12,15 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletrip import bots
+from tabletrip.cli.game_display import BOT_PREFIX, HUMAN
 from tabletrip.cli.game_setup import Setup, _make_game
 from tabletrip.cli.replay_command import _replay_action
 from tabletrip.core.errors import OptionError, RecordError
 from tabletrip.core.game import State
 from tabletrip.core.records import Record
 from tabletrip.core.rng import mix_seed
-
-HUMAN = "human"
-BOT_PREFIX = "bot:"
 
 
 def bot_seed(game_seed: int, seat: int, move: int) -> int:
