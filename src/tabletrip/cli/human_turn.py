@@ -137,6 +137,11 @@ def _command(ui: Ui, setup: Setup, decision: Decision, text: str) -> bool:
         show_section(ui, state, decision.seat, presentation, rest)
     elif word in lookups and presentation is not None:
         show_lookup(ui, state, decision.seat, presentation, lookups[word], rest)
+        steps = decision.steps
+        same = [i for i, action in enumerate(steps.legal) if str(action) == text.lower()]
+        if same:  # Ticket to Ride's `tickets` is a lookup and the notation of a draw
+            said = steps.words[same[0]]
+            ui.say(f"({text} also writes the move {said}: type its words or its number to play it)")
     elif word == "hint" and not rest:
         _show_hint(ui, setup, decision)
     elif word == "log" and not rest:
