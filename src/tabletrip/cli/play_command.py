@@ -16,11 +16,10 @@ from tabletrip.cli.game_display import _describe, _move_text, _show_result, seat
 from tabletrip.cli.game_setup import Setup, _menu, _setup_from_args
 from tabletrip.cli.human_turn import _human_move, _Quit
 from tabletrip.cli.resume import bot_seed, resume_setup
-from tabletrip.cli.turn_help import say_document
+from tabletrip.cli.turn_help import show_view
 from tabletrip.core.actions import Action
 from tabletrip.core.errors import OptionError, RecordError
 from tabletrip.core.game import State
-from tabletrip.core.presentation import presentation_for
 from tabletrip.paths import records_dir
 
 INTERRUPTED_EXIT = 130
@@ -126,11 +125,7 @@ def _bot_move(ui: Ui, setup: Setup, state: State, seat: int, name: str) -> Actio
 def _show_final_position(ui: Ui, state: State) -> None:
     """The table as everyone sees it at the end, in the game's words."""
     ui.show(Rule("final position"))
-    presentation = presentation_for(state.game.id)
-    if presentation is None:
-        ui.say(state.render_text(None))
-    else:
-        say_document(ui, presentation.document(state.game, state.public_observation()))
+    show_view(ui, state, None)
     ui.say()
 
 

@@ -11,6 +11,7 @@ import typer
 from tabletrip.cli.console import Ui
 from tabletrip.cli.game_display import _describe, _move_text, _show_result, seat_names
 from tabletrip.cli.game_setup import _make_game
+from tabletrip.cli.turn_help import show_view
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction, OptionError, RecordError
 from tabletrip.core.game import Game, State
@@ -96,7 +97,7 @@ def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
     state = game.new_game(seed=loaded.seed)
     wait = step and ui.stdin_is_tty
     if step:
-        ui.say(state.render_text(None if full else viewer))
+        show_view(ui, state, None if full else viewer)
     for index, (seat, data) in enumerate(loaded.actions):
         if wait:
             try:
@@ -112,7 +113,7 @@ def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
             raise RecordError(f"{source}: {exc}") from None
         ui.say(f"#{index} {_move_line(state, seat, action, full, viewer, names)}")
         if step:
-            ui.say(state.render_text(None if full else viewer))
+            show_view(ui, state, None if full else viewer)
     if state.is_over:
         _show_result(ui, state, loaded.labels)
     result = state.result

@@ -11,7 +11,14 @@ from tabletrip.cli.choosing import Steps, words_of
 from tabletrip.cli.console import Ui
 from tabletrip.core.document_text import render_section
 from tabletrip.core.game import State
-from tabletrip.core.presentation import Cards, Document, Lookup, Presentation, Section
+from tabletrip.core.presentation import (
+    Cards,
+    Document,
+    Lookup,
+    Presentation,
+    Section,
+    presentation_for,
+)
 
 WIDTH = 100
 
@@ -159,3 +166,14 @@ def say_document(ui: Ui, document: Document) -> None:
         if index:
             ui.say()
         say_section(ui, section)
+
+
+def show_view(ui: Ui, state: State, seat: int | None) -> None:
+    """What `seat` sees (None: a spectator), whole: the game's document where it has a
+    presentation, else its text view."""
+    presentation = presentation_for(state.game.id)
+    if presentation is None:
+        ui.say(state.render_text(seat))
+        return
+    observation = state.public_observation() if seat is None else state.observation(seat)
+    say_document(ui, presentation.document(state.game, observation))

@@ -670,6 +670,17 @@ def test_claim_refused_without_enough_cards() -> None:
     assert_refused(state, claim(state, CHICAGO_DULUTH, LOCO, 3))
 
 
+def test_a_claim_short_of_cards_says_how_many_are_held() -> None:
+    """USA rulebook, The Game Turn > 2: the refusal counts the cards held, one or several."""
+    state = turn_state(hands={0: {"red": 1, LOCO: 1}}, face_up=ROW, deck=PLENTY)
+    assert state.illegal_reason(claim(state, CHICAGO_DULUTH, LOCO, 3)) == (
+        "you have 1 Locomotive, not 3"
+    )
+    assert state.illegal_reason(claim(state, CHICAGO_DULUTH, "red")) == (
+        "you have 1 red card, not 3"
+    )
+
+
 def test_claim_refused_without_enough_trains() -> None:
     """USA rulebook, The Game Turn > 2: a train goes on each space: a seat with 2 trains cannot
     claim a route of 3."""

@@ -37,6 +37,7 @@ _TRACKS = frozenset(
 )
 _ROUTE_ID = re.compile(r"\br(\d+)\b")
 _BRACKETS = re.compile(r"\(([^)]*)\)")
+_SHORT_OF_LOCOMOTIVES = re.compile(r"you have \d+ Locomotives?, not")
 _CITY_PATTERNS: dict[int, tuple[Board, re.Pattern[str]]] = {}
 
 
@@ -341,7 +342,8 @@ def _why_not(read: ClaimWanted, state: TicketToRideState) -> str:
     for route in routes:
         name = board.route_name(route)
         reason = state.illegal_reason(Claim(route.id, name, LOCOMOTIVE, route.length))
-        reasons.append(reason if reason and "Locomotives, not" not in reason else None)
+        # Short of Locomotives for an all-Locomotive claim: the cards are said below.
+        reasons.append(reason if reason and not _SHORT_OF_LOCOMOTIVES.search(reason) else None)
     if all(reasons):
         return str(reasons[0])
     route = routes[reasons.index(None)]

@@ -48,6 +48,11 @@ SETUP, TURN, SECOND_DRAW, KEEP = range(4)
 PHASE_NAMES = ("setup", "turn", "second_draw", "keep")
 
 
+def _counted(count: int, thing: str) -> str:
+    """ "1 Locomotive", "2 Locomotives"."""
+    return f"{count} {thing}" + ("" if count == 1 else "s")
+
+
 class TicketToRideGame(Game):
     """Ticket to Ride on the USA map (2-5 players) or Europe Express (2-4 players)."""
 
@@ -481,9 +486,10 @@ class TicketToRideState(State):
             return f"{name} is {route.color}: pay with {route.color} cards and Locomotives"
         hand = self.hands[self.seat]
         if hand[board.loco] < used:
-            return f"you have {hand[board.loco]} Locomotives, not {used}"
+            return f"you have {_counted(hand[board.loco], 'Locomotive')}, not {used}"
         if color != board.loco and hand[color] < route.length - used:
-            return f"you have {hand[color]} {action.color} cards, not {route.length - used}"
+            held = _counted(hand[color], f"{action.color} card")
+            return f"you have {held}, not {route.length - used}"
         return None
 
     def _apply(self, action: Action) -> None:
