@@ -37,8 +37,9 @@ def db_url(path: Path) -> str:
 
 
 def settings_for(path: Path, **changes: Any) -> Settings:
-    """Settings on a SQLite file in `path`, bots in threads (bot_workers=0) unless changed."""
-    values: dict[str, Any] = {"db_url": db_url(path), "bot_workers": 0}
+    """Settings on a SQLite file in `path`, bots in threads (bot_workers=0) and seeds the
+    tests choose (chosen_seeds=True, so that a game is the same every run) unless changed."""
+    values: dict[str, Any] = {"db_url": db_url(path), "bot_workers": 0, "chosen_seeds": True}
     values.update(changes)
     return Settings(**values)
 

@@ -162,7 +162,7 @@ def test_unknown_rooms_and_seats(table: Any) -> None:
                 "players": 2,
                 "seats": [{"kind": "human"}, {"kind": "bot", "bot": "genius"}],
             },
-            400,
+            422,
             "unknown bot",
         ),
         (

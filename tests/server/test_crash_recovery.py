@@ -66,6 +66,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         """Start the server and wait until it answers (fails with its log if it does not)."""
         command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
+        command += ["--chosen-seeds"]  # the same games every run
         command += ["--db", self.db_url]
         env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.workdir / "data")}
         with self.log.open("ab") as log:

@@ -18,7 +18,7 @@ def test_serve_help() -> None:
     """`tabletrip serve --help` names its options."""
     result = runner.invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db"):
+    for option in ("--host", "--port", "--db", "--chosen-seeds"):
         assert option in result.output
 
 

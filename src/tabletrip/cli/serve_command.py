@@ -56,13 +56,22 @@ def serve(
             "e.g. postgresql+psycopg://user@host/tabletrip.",
         ),
     ] = None,
+    chosen_seeds: Annotated[
+        bool,
+        typer.Option(
+            "--chosen-seeds",
+            help="Let a room's creator choose its seed with people seated (the creator can "
+            "then compute every deal: for tests and demonstrations only).",
+        ),
+    ] = False,
 ) -> None:
     """Run the game server: rooms of people and bots, REST and WebSocket API (docs at /docs)."""
     import uvicorn
 
     from tabletrip.server import Settings, create_app
 
-    settings = Settings(host=host, port=port) if db is None else Settings(db, host, port)
+    where = {"host": host, "port": port, "chosen_seeds": chosen_seeds}
+    settings = Settings(**where) if db is None else Settings(db, **where)
     app = create_app(settings)
     _check_free(host, port)
     shown = f"[{host}]" if ":" in host else host

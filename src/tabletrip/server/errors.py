@@ -17,6 +17,12 @@ class BadRequest(ServerError):
     status = 400
 
 
+class Unprocessable(ServerError):
+    """Well-formed input the server will not act on (a chosen seed, a bot over the caps)."""
+
+    status = 422
+
+
 class Forbidden(ServerError):
     """No token, a wrong token, or acting when it is not the seat's turn."""
 

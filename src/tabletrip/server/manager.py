@@ -21,15 +21,23 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.errors import OptionError, TabletripError
+from tabletrip.server.bot_specs import network_bot
 from tabletrip.server.botpool import BotPool, bot_seed
-from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, ServerError
+from tabletrip.server.errors import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    ServerError,
+    Unprocessable,
+)
 from tabletrip.server.group_commit import GroupCommit
 from tabletrip.server.hints import hint_seed
 from tabletrip.server.rooms import BOT, HUMAN, PLAYING, Change, Room, Seat, configured_game
 from tabletrip.server.settings import Settings
 from tabletrip.server.store import LogEntry, RoomRow, Store, now
 from tabletrip.server.tokens import hash_token, new_token
-from tabletrip.sim.lineup import SEED_BITS, canonical_bot, make_bot
+from tabletrip.sim.lineup import SEED_BITS
 
 log = logging.getLogger("tabletrip.server")
 
@@ -165,15 +173,18 @@ class RoomManager:
                 if kind == HUMAN:
                     made.append(Seat(index, HUMAN))
                     continue
-                canonical = canonical_bot(spec or "")
-                make_bot(canonical, game, seed=0)
-                made.append(Seat(index, BOT, bot=canonical))
+                made.append(Seat(index, BOT, bot=network_bot(spec or "", game, self.settings)))
         except OptionError as exc:
             raise BadRequest(str(exc)) from None
         if seed is None:
             seed = secrets.randbits(63)
         elif not 0 <= seed <= SEED_BITS:
             raise BadRequest(f"seed must be a whole number from 0 to {SEED_BITS}, not {seed}")
+        elif not self.settings.chosen_seeds and any(s.kind == HUMAN for s in made):
+            raise Unprocessable(
+                "a room with people seated cannot be given a seed: its creator could compute "
+                "every deal; leave seed out (the server draws it) or make every seat a bot"
+            )
         room = Room(secrets.token_hex(6), configured, seed, now(), made)
         row = RoomRow(
             room.id,

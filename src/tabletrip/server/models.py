@@ -23,8 +23,9 @@ class SeatSpec(Strict):
     bot: str | None = Field(
         default=None,
         max_length=200,
-        description="For a bot seat: a level (easy, medium, hard) or a bot spec such as "
-        "`ismcts:seconds=0.5`.",
+        description="For a bot seat: a level (easy, medium, hard), random, heuristic, or a "
+        "search within the server's caps such as `ismcts:seconds=0.5` (seconds above 0 and at "
+        "most 3 by default, iterations at most 5000; a level takes no parameters).",
     )
 
     @model_validator(mode="after")
@@ -43,7 +44,14 @@ class CreateRoom(Strict):
     players: int = Field(ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=16)
-    seed: int | None = Field(default=None, ge=0, le=SEED_MAX)
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        le=SEED_MAX,
+        description="Only for a room whose every seat is a bot (unless the server runs with "
+        "--chosen-seeds): a creator who chose the seed could compute every deal. Left out, "
+        "the server draws it; it is published with the record when the game is over.",
+    )
 
 
 class JoinRoom(Strict):

@@ -1,4 +1,4 @@
-"""Server settings: database URL, address, size limits and bot workers."""
+"""Server settings: database URL, address, size limits, bot workers and their caps, seeds."""
 
 from __future__ import annotations
 
@@ -25,6 +25,13 @@ class Settings:
     max_ws_message_bytes: int = 16384
     # Processes computing bot moves; 0 computes them in threads of the server process.
     bot_workers: int = 2
+    # A bot seat asked for over the network thinks at most this long a move, in at most this
+    # many playouts (server/bot_specs.py).
+    bot_seconds_cap: float = 3.0
+    bot_iterations_cap: int = 5000
+    # Whether a room's creator may choose its seed with people seated: the creator could then
+    # compute every deal, so only for tests and demonstrations (`serve --chosen-seeds`).
+    chosen_seeds: bool = False
 
     @property
     def ws_max_size(self) -> int:
