@@ -71,7 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, exc: ServerError) -> JSONResponse:
-        return JSONResponse({"detail": str(exc)}, status_code=exc.status)
+        return JSONResponse({"detail": str(exc)}, status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:

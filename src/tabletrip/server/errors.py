@@ -10,6 +10,11 @@ class ServerError(TabletripError):
 
     status = 400
 
+    @property
+    def headers(self) -> dict[str, str]:
+        """HTTP headers the answer carries (Retry-After for 429)."""
+        return {}
+
 
 class BadRequest(ServerError):
     """Malformed or illegal input (an illegal action, a bad game option)."""
@@ -39,6 +44,28 @@ class Conflict(ServerError):
     """The room is not in a state that allows it: stale version, taken seat, no undo."""
 
     status = 409
+
+
+class TooManyRequests(ServerError):
+    """Over a rate limit; the client may try again after `retry_after` seconds."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """Retry-After: whole seconds until the next request is allowed."""
+        return {"Retry-After": str(self.retry_after)}
+
+
+class Unavailable(ServerError):
+    """The server cannot do it now (the database cannot be written, a room does not replay):
+    nothing was changed."""
+
+    status = 503
 
 
 class StoreError(TabletripError):

@@ -22,26 +22,22 @@ from sqlalchemy.exc import SQLAlchemyError
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.errors import OptionError, TabletripError
 from tabletrip.server.bot_specs import network_bot
-from tabletrip.server.botpool import BotPool, bot_seed
 from tabletrip.server.errors import (
     BadRequest,
     Conflict,
-    Forbidden,
     NotFound,
-    ServerError,
+    Unavailable,
     Unprocessable,
 )
 from tabletrip.server.group_commit import GroupCommit
-from tabletrip.server.hints import hint_seed
-from tabletrip.server.rooms import BOT, HUMAN, PLAYING, Change, Room, Seat, configured_game
+from tabletrip.server.room_bots import RoomBots
+from tabletrip.server.rooms import BOT, HUMAN, Change, Room, Seat, configured_game
 from tabletrip.server.settings import Settings
 from tabletrip.server.store import LogEntry, RoomRow, Store, now
 from tabletrip.server.tokens import hash_token, new_token
 from tabletrip.sim.lineup import SEED_BITS
 
 log = logging.getLogger("tabletrip.server")
-
-BOT_RETRY_SECONDS = 2.0  # after a bot failed to move (a worker died), wait before trying again
 
 
 @functools.cache
@@ -51,12 +47,6 @@ def _settle_startup_objects() -> None:
     over them again and again stalled every room for up to 150 ms each time."""
     gc.collect()
     gc.freeze()
-
-
-class Unavailable(ServerError):
-    """The database could not be written: the change was not made."""
-
-    status = 503
 
 
 def _unavailable(exc: SQLAlchemyError) -> Unavailable:
@@ -82,11 +72,9 @@ class RoomManager:
         self.broken: dict[str, str] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._subscribers: dict[str, set[Subscriber]] = {}
-        self._bot_tasks: dict[str, asyncio.Task[None]] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-db")
         self._log = GroupCommit(store.append, self._db)
-        self._pool: BotPool | None = None
-        self._hints: dict[tuple[str, int, int], asyncio.Future[JsonDict]] = {}
+        self.bots = RoomBots(self)
 
     # --- life ----------------------------------------------------------------------------------
 
@@ -101,20 +89,15 @@ class RoomManager:
 
     async def start(self) -> None:
         """Load the rooms and let their bots play."""
-        self._pool = BotPool(self.settings.bot_workers)
+        self.bots.start()
         self.load()
         _settle_startup_objects()
         for room in self.rooms.values():
-            self._schedule_bot(room)
+            self.bots.schedule(room)
 
     async def close(self) -> None:
         """Stop the bots and release the database."""
-        tasks = list(self._bot_tasks.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        if self._pool is not None:
-            self._pool.close()
+        await self.bots.close()
         self._db.shutdown(wait=True)
         self.store.close()
 
@@ -201,7 +184,7 @@ class RoomManager:
         )
         await self._write(self.store.create_room, row)
         self.rooms[room.id] = room
-        self._schedule_bot(room)
+        self.bots.schedule(room)
         return room
 
     async def join(self, room_id: str, seat: int, name: str | None) -> str:
@@ -244,34 +227,8 @@ class RoomManager:
         room.commit(change)
 
     async def hint(self, room: Room, seat: int) -> JsonDict:
-        """The hard bot's advice for `seat`, which must be to move; computed once per version
-        (asking again, or twice at once, waits for the same search)."""
-        if room.status != PLAYING:
-            raise Conflict("hints are for a game in play")
-        if room.current_player != seat:
-            raise Forbidden(
-                f"it is seat {room.current_player}'s turn: hints are for the seat to move"
-            )
-        version = room.version
-        key = (room.id, version, seat)
-        future = self._hints.get(key)
-        if future is None:
-            assert self._pool is not None
-            future = asyncio.ensure_future(
-                self._pool.hint(room.state, hint_seed(room.seed, seat, version))
-            )
-            for old in [k for k in self._hints if k[0] == room.id and k[1] != version]:
-                del self._hints[old]
-            self._hints[key] = future
-        try:
-            answer = await asyncio.shield(future)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            self._hints.pop(key, None)
-            log.exception("the hint search of room %s seat %s failed", room.id, seat)
-            raise Unavailable("the hint could not be computed now: try again") from None
-        return {"version": version, "seat": seat, **answer}
+        """The hard bot's advice for `seat`, which must be to move (see RoomBots.hint)."""
+        return await self.bots.hint(room, seat)
 
     # --- telling -------------------------------------------------------------------------------
 
@@ -290,50 +247,4 @@ class RoomManager:
     def _changed(self, room: Room) -> None:
         for subscriber in list(self._subscribers.get(room.id, ())):
             subscriber.poke()
-        self._schedule_bot(room)
-
-    # --- bots ----------------------------------------------------------------------------------
-
-    def _schedule_bot(self, room: Room) -> None:
-        if room.id in self._bot_tasks or room.bot_to_move() is None or self._pool is None:
-            return
-        self._bot_tasks[room.id] = asyncio.get_running_loop().create_task(self._bot_turn(room))
-
-    async def _bot_turn(self, room: Room) -> None:
-        try:
-            moved = await self._bot_move(room)
-        finally:
-            del self._bot_tasks[room.id]
-        if moved is not None:
-            self._schedule_bot(room)
-
-    async def _bot_move(self, room: Room) -> bool | None:
-        """Compute and play one bot move; None if the bot failed (it is tried again later)."""
-        seat = room.bot_to_move()
-        assert seat is not None and self._pool is not None
-        version = room.version
-        spec = room.seats[seat].bot or "random"
-        try:
-            action = await self._pool.choose(room.state, spec, bot_seed(room.seed, seat, version))
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the bot %s of room %s seat %s failed", spec, room.id, seat)
-            await asyncio.sleep(BOT_RETRY_SECONDS)
-            self._pool.close()
-            self._pool = BotPool(self.settings.bot_workers)
-            return True
-        if room.version != version:
-            return False  # the room moved on (an undo): decide again
-        try:
-            await self.act(room, seat, action, version)
-        except BadRequest as exc:
-            log.error("the bot %s of room %s chose an illegal move (%s)", spec, room.id, exc)
-            fallback = room.state.legal_actions()[0].to_json()
-            await self.act(room, seat, fallback, version)
-        except Unavailable:
-            await asyncio.sleep(BOT_RETRY_SECONDS)
-        except ServerError as exc:
-            log.error("the bot %s of room %s cannot move: %s", spec, room.id, exc)
-            return None
-        return True
+        self.bots.schedule(room)
