@@ -1,9 +1,16 @@
-"""The terminal of one command (`Ui`) and how numbers and values are written in it."""
+"""The terminal of one command (`Ui`) and how numbers and values are written in it.
+
+Everything printed is plain text: a string is never read as rich markup (`[/bold]`,
+`[link=...]`) or emoji codes, and its control and format characters (ESC, NUL, a bidi
+override) are written as escapes (`\\x1b`) rather than sent to the terminal. Records and
+content files come from anyone, and their names and labels are printed.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import sys
+import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -14,12 +21,46 @@ from tabletrip.core.errors import TabletripError
 
 T = TypeVar("T")
 
+# Unicode categories a terminal must not be sent as they are: control, format (bidi
+# overrides, zero-width spaces), surrogate, private use, line and paragraph separators.
+UNPRINTED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+# Zero-width joiners and non-joiners are printed: emoji sequences and Persian or Indic
+# names need them, and they move nothing on the screen.
+JOINERS = frozenset({"\u200c", "\u200d"})
+LAYOUT = frozenset({"\n", "\t"})  # kept in the CLI's own multi-line text
+
+
+def visible(text: str, newlines: bool = True) -> str:
+    """`text` with each control or format character written as its escape (ESC as `\\x1b`,
+    RIGHT-TO-LEFT OVERRIDE as `\\u202e`); newlines and tabs are kept unless `newlines` is
+    False (a name on one line)."""
+    if text.isprintable():
+        return text  # the usual case, checked at C speed (spaces other than " " fail it)
+    kept = LAYOUT if newlines else frozenset()
+    return "".join(_visible_character(c, kept) for c in text)
+
+
+def _visible_character(character: str, kept: frozenset[str]) -> str:
+    if character in JOINERS or character in kept:
+        return character
+    if unicodedata.category(character) not in UNPRINTED_CATEGORIES:
+        return character
+    return character.encode("unicode_escape").decode("ascii")
+
+
+class PlainConsole(Console):
+    """A rich Console that renders every string as plain, visible text (see the module)."""
+
+    def render_str(self, text: str, **options: Any) -> Text:
+        """The string as a Text: no markup, no emoji codes, control characters escaped."""
+        return super().render_str(visible(text), **{**options, "markup": False, "emoji": False})
+
 
 class Ui:
     """The terminal for one command: rich output, one-line prompts, one-line problems."""
 
     def __init__(self) -> None:
-        self.console = Console(highlight=False)
+        self.console = PlainConsole(highlight=False, markup=False, emoji=False)
         self.stdin_is_tty = sys.stdin.isatty()
         self.line_editing = False
         if self.stdin_is_tty:
@@ -29,7 +70,9 @@ class Ui:
                 self.line_editing = True
 
     def say(self, text: str | Text = "", style: str | None = None) -> None:
-        """Print text as it is (no markup), never hard-wrapped."""
+        """Print text as it is (no markup, control characters escaped), never hard-wrapped."""
+        if isinstance(text, Text) and visible(text.plain) != text.plain:
+            text = Text(visible(text.plain), style=text.style)  # its spans no longer fit
         self.console.print(text, style=style, markup=False, soft_wrap=True)
 
     def show(self, renderable: RenderableType) -> None:

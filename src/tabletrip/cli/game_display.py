@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from rich.table import Table
 
-from tabletrip.cli.console import Ui, _number, _show_value, _summary
+from tabletrip.cli.console import Ui, _number, _show_value, _summary, visible
 from tabletrip.core.actions import Action
 from tabletrip.core.game import Game, State
 from tabletrip.core.presentation import presentation_for
@@ -20,17 +20,18 @@ def _describe(ui: Ui, game: Game, seed: int, labels: Sequence[str]) -> None:
     if game.options:
         ui.say("options: " + ", ".join(f"{k}={_show_value(v)}" for k, v in game.options.items()))
     if labels:
-        ui.say("seats: " + ", ".join(labels))
+        ui.say("seats: " + ", ".join(visible(label, newlines=False) for label in labels))
 
 
 def seat_names(labels: Sequence[str]) -> list[str]:
     """How each seat is named on the screen: "Player 1 (you)" for the one person at the
     terminal, "Player 2 (medium)" for a bot, "Player 3" for one of several people (hot
-    seat), from the labels a record keeps (`human`, `bot:<name>`, a sim's bot name)."""
+    seat), from the labels a record keeps (`human`, `bot:<name>`, a sim's bot name, a
+    server's seat name): on one line, its control characters escaped (see console.visible)."""
     people = sum(1 for label in labels if label == HUMAN)
     names = []
     for seat, label in enumerate(labels):
-        who = label.removeprefix(BOT_PREFIX)
+        who = visible(label.removeprefix(BOT_PREFIX), newlines=False)
         if label == HUMAN:
             who = "you" if people == 1 else ""
         names.append(f"Player {seat + 1}" + (f" ({who})" if who else ""))

@@ -64,8 +64,14 @@ def _sim_record(file: Path, game: int, run: int | None) -> tuple[Record, str]:
                     f"{str(file)!r} holds {len(runs)} runs: choose one with --run R ({listed})"
                 )
             run = runs[0].id
-        loaded = store.record(run, game)
-    return loaded, f"game {game} of run {run} in {str(file)!r}"
+        source = f"game {game} of run {run} in {str(file)!r}"
+        try:
+            loaded = store.record(run, game)
+        except RecursionError:
+            raise RecordError(f"{source} is not a tabletrip record: nested too deep") from None
+        except ValueError as exc:  # the row is not JSON
+            raise RecordError(f"{source} is not a tabletrip record: {exc}") from None
+    return loaded, source
 
 
 def _viewer(loaded: Record) -> tuple[bool, int | None]:

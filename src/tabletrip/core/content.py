@@ -28,6 +28,8 @@ def load_content(path: Path | Traversable, model: type[M]) -> M:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ContentError(f"content file {name!r} is not JSON: {exc}") from None
+    except RecursionError:
+        raise ContentError(f"content file {name!r} is nested too deep to be content") from None
     return validate_content(data, model, name)
 
 

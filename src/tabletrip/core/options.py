@@ -30,8 +30,12 @@ class OptionSpec:
             return type(self.default)
         return type(self.choices[0]) if self.choices else str
 
-    def accepted(self) -> str:
-        """Human description of the accepted values."""
+    def accepted(self, as_json: bool = False) -> str:
+        """Human description of the accepted values (`as_json`: as JSON values, not text)."""
+        if self.kind is bool and as_json:
+            return "true, false (JSON booleans, not text)"
+        if self.kind in (int, float) and as_json:
+            return f"{self.accepted()} (a JSON number, not text)"
         if self.choices is not None:
             return ", ".join(
                 str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices
@@ -48,8 +52,11 @@ class OptionSpec:
             return "a whole number"
         return f"any {self.kind.__name__}"
 
-    def parse(self, game_id: str, value: Any) -> Any:
-        """Coerce (text from a command line is accepted) and validate one value.
+    def parse(self, game_id: str, value: Any, *, text: bool = True) -> Any:
+        """Validate one value; with `text` (a command line's `-o advanced_traveler=yes`, the
+        Python API), also coerce text: a number's digits, and for a yes/no option true, yes,
+        on, 1 or false, no, off, 0 (any case). Without `text` (JSON from the network) a value
+        must be of the option's own kind: the text "yes" or "2" is refused.
 
         An option whose default is None (decided by the game from other settings, such as
         the player count) accepts None back, as records and saved states give it.
@@ -57,6 +64,8 @@ class OptionSpec:
         if value is None and self.default is None:
             return None
         problem = f"bad value {value!r} for option {self.name!r} of {game_id}"
+        if not text and isinstance(value, str) and self.kind is not str:
+            raise OptionError(f"{problem}: accepted: {self.accepted(as_json=True)}")
         parsed = value
         if isinstance(value, str) and self.kind is not str:
             text = value.strip().lower()
@@ -90,15 +99,18 @@ class OptionSpec:
 
 
 def validate_options(
-    game_id: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]
+    game_id: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any], *, text: bool = True
 ) -> dict[str, Any]:
-    """Every option with its default filled in; OptionError naming an unknown or bad option."""
+    """Every option with its default filled in; OptionError naming an unknown or bad option.
+    `text`: values may be text to coerce, as a command line gives them (see `parse`)."""
     by_name = {spec.name: spec for spec in specs}
     for name in given:
         if name not in by_name:
             accepted = ", ".join(by_name) if by_name else "none"
             raise OptionError(f"unknown option {name!r} for {game_id}: options are {accepted}")
     return {
-        spec.name: spec.parse(game_id, given[spec.name]) if spec.name in given else spec.default
+        spec.name: spec.parse(game_id, given[spec.name], text=text)
+        if spec.name in given
+        else spec.default
         for spec in specs
     }

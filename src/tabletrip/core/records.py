@@ -13,6 +13,23 @@ from tabletrip.core.game import State
 from tabletrip.core.registry import game_class
 
 RECORD_FORMAT = "tabletrip-record/1"
+# How deep a record's JSON may nest: a real one nests 6 levels at most (its result's
+# breakdown), and reading one nested thousands deep would overflow the stack.
+MAX_DEPTH = 32
+
+
+def nesting_depth_over(data: Any, limit: int) -> bool:
+    """Whether JSON data nests (lists and objects in one another) more than `limit` deep;
+    without recursion, so that any depth is measured."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > limit:
+                return True
+            children = value.values() if isinstance(value, dict) else value
+            stack.extend((child, depth + 1) for child in children)
+    return False
 
 
 @dataclass(frozen=True)
@@ -47,6 +64,8 @@ class Record:
         """Read a record's JSON form; RecordError saying what is wrong."""
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
+        if nesting_depth_over(data, MAX_DEPTH):
+            raise RecordError(f"not a tabletrip record: nested more than {MAX_DEPTH} deep")
         if data.get("format") != RECORD_FORMAT:
             raise RecordError(
                 f"unknown record format {data.get('format')!r}: expected {RECORD_FORMAT!r}"
@@ -97,6 +116,14 @@ class Record:
             raise RecordError(f"cannot read record {str(path)!r}: {exc.strerror}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise RecordError(f"record {str(path)!r} is not JSON: {exc}") from None
+        except RecursionError:
+            raise RecordError(
+                f"{str(path)!r} is not a tabletrip record: nested too deep to read"
+            ) from None
+        if nesting_depth_over(data, MAX_DEPTH):
+            raise RecordError(
+                f"{str(path)!r} is not a tabletrip record: nested more than {MAX_DEPTH} deep"
+            )
         return cls.from_json(data)
 
 
