@@ -9,7 +9,12 @@ contains it (the broadcast after the commit). Bounded by time, rooms and moves; 
 stopped with SIGTERM at the end. Route East is the default game: its views are small and its
 games long, so every room keeps playing for the whole run.
 
+With `--hints`, two rooms of easy bots play 10 s alone, then 10 s while six clients each ask
+for a hint whenever their seat is to move (each in its own room of two people it plays); it
+prints the bot rooms' moves per second in both phases and their ratio.
+
     python benchmarks/bench_server.py --rooms 100 --seconds 15
+    python benchmarks/bench_server.py --hints
     python benchmarks/run.py server        # the same measures in the `make bench` table
 """
 
@@ -133,6 +138,8 @@ class Server:
     def __enter__(self) -> Server:
         command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
         command += ["--db", f"sqlite:///{self.folder / 'bench.sqlite'}"]
+        # Every room is created and joined from this one address: no rate limit.
+        command += ["--rate-create-rooms", "", "--rate-join", "", "--rate-undo", ""]
         env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.folder)}
         with (self.folder / "server.log").open("wb") as log:
             self.process = subprocess.Popen(
@@ -345,6 +352,119 @@ def _outcome(think: float) -> Outcome:
     return measure_server(pace=Pace(think=think))
 
 
+HINT_CLIENTS = 6  # people asking for a hint whenever their seat is to move
+BOT_ROOMS = 2  # rooms of two easy bots whose moves per second are measured
+HINT_PHASE_SECONDS = 10.0
+
+
+class HintOutcome:
+    """Bot rooms' moves per second alone, then next to clients asking for hints."""
+
+    def __init__(self) -> None:
+        self.alone = 0.0  # bot moves/s without hint clients
+        self.with_hints = 0.0  # bot moves/s while the hint clients ask
+        self.answers: dict[int, int] = {}  # hint answers by HTTP status
+
+    @property
+    def ratio(self) -> float:
+        """Bot moves per second with the hint clients over without them."""
+        return self.with_hints / self.alone if self.alone else float("nan")
+
+    def summary(self) -> str:
+        """The measures, one per line."""
+        answers = ", ".join(f"{status}: {n}" for status, n in sorted(self.answers.items()))
+        return (
+            f"{BOT_ROOMS} rooms of easy bots, {HINT_PHASE_SECONDS:g} s each phase\n"
+            f"bot moves/s alone: {self.alone:.1f}, with {HINT_CLIENTS} hint clients: "
+            f"{self.with_hints:.1f} (ratio {self.ratio:.2f})\n"
+            f"hint answers by status: {answers or 'none'}"
+        )
+
+
+async def _bot_moves(http: httpx2.AsyncClient, seconds: float) -> float:
+    """Moves per second played by BOT_ROOMS rooms of easy bots (a finished room is replaced)."""
+    seats = [{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}]
+    body = {"game": DEFAULT_GAME, "players": 2, "options": {}, "seats": seats}
+
+    async def new_room() -> tuple[str, int]:
+        created = await http.post("/api/rooms", json=body)
+        created.raise_for_status()
+        return created.json()["id"], 0
+
+    rooms = [await new_room() for _ in range(BOT_ROOMS)]
+    start = time.perf_counter()
+    moves = 0
+    while time.perf_counter() - start < seconds:
+        await asyncio.sleep(0.25)
+        for index, (room, seen) in enumerate(rooms):
+            view = (await http.get(f"/api/rooms/{room}")).json()
+            moves += view["version"] - seen
+            rooms[index] = (
+                await new_room() if view["status"] == "finished" else (room, view["version"])
+            )
+    return moves / (time.perf_counter() - start)
+
+
+async def _hint_client(
+    http: httpx2.AsyncClient, index: int, stop: asyncio.Event, outcome: HintOutcome
+) -> None:
+    """A room of two people played by one client, asking for a hint whenever seat 0 is to
+    move (no bot in the room: the bot rooms' only competitors for the CPU are the hints)."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    body = {"game": DEFAULT_GAME, "players": 2, "options": {}, "seats": seats}
+    created = await http.post("/api/rooms", json=body)
+    created.raise_for_status()
+    room = created.json()["id"]
+    tokens = []
+    for seat in (0, 1):
+        joined = await http.post(f"/api/rooms/{room}/seats/{seat}/join", json={})
+        tokens.append({"Authorization": f"Bearer {joined.json()['token']}"})
+    rng = random.Random(index)
+    while not stop.is_set():
+        seat = (await http.get(f"/api/rooms/{room}")).json()["current_player"]
+        if seat is None:
+            return
+        headers = tokens[seat]
+        view = (await http.get(f"/api/rooms/{room}/view", headers=headers)).json()
+        if seat == 0:
+            # Like a person waiting for advice: ask again, after Retry-After, until answered.
+            answer = await http.post(f"/api/rooms/{room}/hint", headers=headers)
+            outcome.answers[answer.status_code] = outcome.answers.get(answer.status_code, 0) + 1
+            if answer.status_code != 200:
+                await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
+                continue
+        action = rng.choice(view["legal_actions"])["json"]
+        await http.post(
+            f"/api/rooms/{room}/actions",
+            json={"version": view["version"], "action": action},
+            headers=headers,
+        )
+
+
+async def _run_hints(server: Server) -> HintOutcome:
+    outcome = HintOutcome()
+    async with httpx2.AsyncClient(base_url=server.url, timeout=120) as http:
+        outcome.alone = await _bot_moves(http, HINT_PHASE_SECONDS)
+        stop = asyncio.Event()
+        clients = [
+            asyncio.ensure_future(_hint_client(http, i, stop, outcome)) for i in range(HINT_CLIENTS)
+        ]
+        try:
+            outcome.with_hints = await _bot_moves(http, HINT_PHASE_SECONDS)
+        finally:
+            stop.set()
+            await asyncio.gather(*clients, return_exceptions=True)
+    return outcome
+
+
+@cache
+def measure_hints() -> HintOutcome:
+    """Start a server; bot rooms' moves per second alone, then while six clients ask for
+    hints (each for its own seat, in its own room of two people, whenever it is to move)."""
+    with Server() as server:
+        return asyncio.run(_run_hints(server))
+
+
 def benchmarks() -> list[tuple[str, Callable[[], tuple[float, str]]]]:
     """Moves per second and action-to-broadcast latency (p50, p99): one run where every room
     always has a move ready, one where players pause about 0.2 s before each move."""
@@ -360,6 +480,8 @@ def benchmarks() -> list[tuple[str, Callable[[], tuple[float, str]]]]:
             (f"{name}: p50 latency", lambda o=outcome: (o().percentile_ms(0.50), "ms")),
             (f"{name}: p99 latency", lambda o=outcome: (o().percentile_ms(0.99), "ms")),
         ]
+    name = f"server {BOT_ROOMS} easy-bot rooms with {HINT_CLIENTS} hint clients"
+    measures.append((f"{name}: bot moves/s, with / without", lambda: (measure_hints().ratio, "x")))
     return measures
 
 
@@ -376,7 +498,16 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         help="a pause before each action, 0.5 to 1.5 times this (0: always a move ready)",
     )
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help=f"instead: easy-bot rooms' moves/s alone, then next to {HINT_CLIENTS} hint clients",
+    )
     args = parser.parse_args(argv)
+    if args.hints:
+        hinted = measure_hints()
+        print(hinted.summary())
+        return 0 if hinted.alone else 1
     pace = Pace(args.max_moves, args.think_ms / 1000)
     outcome = measure_server(args.rooms, args.seconds, args.game, pace)
     print(outcome.summary())

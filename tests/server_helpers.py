@@ -36,10 +36,21 @@ def db_url(path: Path) -> str:
     return f"sqlite:///{path / 'server.sqlite'}"
 
 
+GENEROUS_RATE = "1000/second"  # a rate limit no test that plays or creates rooms reaches
+
+
 def settings_for(path: Path, **changes: Any) -> Settings:
-    """Settings on a SQLite file in `path`, bots in threads (bot_workers=0) and seeds the
-    tests choose (chosen_seeds=True, so that a game is the same every run) unless changed."""
-    values: dict[str, Any] = {"db_url": db_url(path), "bot_workers": 0, "chosen_seeds": True}
+    """Settings on a SQLite file in `path`, bots in threads (bot_workers=0), seeds the tests
+    choose (chosen_seeds=True, so that a game is the same every run) and rate limits no
+    ordinary test reaches (`GENEROUS_RATE`), unless changed."""
+    values: dict[str, Any] = {
+        "db_url": db_url(path),
+        "bot_workers": 0,
+        "chosen_seeds": True,
+        "rate_create_rooms": GENEROUS_RATE,
+        "rate_join": GENEROUS_RATE,
+        "rate_undo": GENEROUS_RATE,
+    }
     values.update(changes)
     return Settings(**values)
 

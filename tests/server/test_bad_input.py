@@ -49,14 +49,14 @@ def one_line(response: Any, status: int, *words: str) -> str:
 
 
 def test_tokens_are_required_and_checked(table: Any) -> None:
-    """No token, a wrong one, or another room's: 403, and no view, no move."""
+    """No token (401), a wrong one or another room's (403): no view, no move."""
     client, room_id, _tokens = table
     before = snapshot(client, room_id)
-    one_line(client.get(f"/api/rooms/{room_id}/view"), 403, "token")
+    one_line(client.get(f"/api/rooms/{room_id}/view"), 401, "token")
     one_line(client.get(f"/api/rooms/{room_id}/view", headers=bearer("nope")), 403, "token")
-    one_line(client.get(f"/api/rooms/{room_id}/view", headers={"Authorization": "x"}), 403)
+    one_line(client.get(f"/api/rooms/{room_id}/view", headers={"Authorization": "x"}), 401)
     body = {"version": 0, "action": "tickets"}
-    one_line(client.post(f"/api/rooms/{room_id}/actions", json=body), 403)
+    one_line(client.post(f"/api/rooms/{room_id}/actions", json=body), 401)
     one_line(act(client, room_id, "forged-token", 0, "tickets"), 403)
     one_line(undo(client, room_id, "forged-token", 0), 403)
     other = create_room(client, "ticket-to-ride", ["human", "human"])
@@ -183,7 +183,7 @@ def test_bad_rooms_are_not_created(tmp_path: Any, body: dict, status: int, word:
     """Bad game, options, player count, seats or bot at creation: one line, no room."""
     with running(tmp_path) as client:
         one_line(client.post("/api/rooms", json=body), status, word)
-        assert client.get("/api/rooms").json() == []
+        assert client.get("/api/rooms").json()["rooms"] == []
 
 
 def test_bad_websocket_messages(table: Any) -> None:

@@ -183,7 +183,8 @@ class Api:
     def room_ids(self, status: str) -> set[str]:
         """The ids of the rooms listed with a status."""
         return {
-            room["id"] for room in expect(self.http.get("/api/rooms", params={"status": status}))
+            room["id"]
+            for room in expect(self.http.get("/api/rooms", params={"status": status}))["rooms"]
         }
 
 

@@ -210,9 +210,9 @@ def test_rooms_list_and_home_page(tmp_path: Any) -> None:
     with running(tmp_path) as client:
         open_room = create_room(client, "route-east", ["human", "human"], {"attractions": 2})
         bots_only = create_room(client, "ticket-to-ride", ["random", "random"])
-        listed = client.get("/api/rooms", params={"status": "open"}).json()
+        listed = client.get("/api/rooms", params={"status": "open"}).json()["rooms"]
         assert [r["id"] for r in listed] == [open_room["id"]]
-        everything = {r["id"] for r in client.get("/api/rooms").json()}
+        everything = {r["id"] for r in client.get("/api/rooms").json()["rooms"]}
         assert everything == {open_room["id"], bots_only["id"]}
         page = client.get("/")
         assert page.status_code == 200 and 'data-testid="app"' in page.text

@@ -21,7 +21,9 @@ GAMES = [
 
 
 def state_json(client: TestClient, room_id: str) -> str:
-    """The room's full state, as stored in memory."""
+    """The room's full state, as held in memory (loaded first: a restarted server loads a
+    room when it is first asked for)."""
+    assert client.get(f"/api/rooms/{room_id}").status_code == 200
     return json.dumps(client.app.state.manager.rooms[room_id].state.to_json(), sort_keys=True)
 
 

@@ -142,6 +142,8 @@ class ServerProcess:
         assert self.process is None, "the server is running already"
         command = [sys.executable, "-m", "tabletrip", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", self.db_url]
+        # The tests create and join many rooms from one address: no rate limit.
+        command += ["--rate-create-rooms", "", "--rate-join", "", "--rate-undo", ""]
         with self.log_path.open("ab") as log:
             # Its own process group: its bot worker processes are stopped with it.
             self.process = subprocess.Popen(

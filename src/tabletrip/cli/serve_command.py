@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import socket
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -64,17 +64,134 @@ def serve(
             "then compute every deal: for tests and demonstrations only).",
         ),
     ] = False,
+    rate_create_rooms: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LIMITS",
+            help="Rooms one client address may create, as an amount per period; several "
+            "joined by ';', empty for no limit (over it: 429) [default: 10/minute;60/hour].",
+        ),
+    ] = None,
+    rate_join: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LIMITS",
+            help="Seats one client address may join, the same way [default: 30/minute;300/hour].",
+        ),
+    ] = None,
+    rate_undo: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LIMITS",
+            help="Undos one seat of a room may make, the same way [default: 10/minute].",
+        ),
+    ] = None,
+    max_connections_per_address: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="HTTP requests in progress plus open WebSockets one client address may have; "
+            "over it, 429 or the WebSocket is closed (default: 256).",
+        ),
+    ] = None,
+    hello_timeout: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            metavar="SECONDS",
+            help="Close a WebSocket that has not said hello by then (default: 5).",
+        ),
+    ] = None,
+    header_timeout: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            metavar="SECONDS",
+            help="Answer 408 and close a connection whose request line and headers are not "
+            "complete by then (default: 10).",
+        ),
+    ] = None,
+    body_timeout: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            metavar="SECONDS",
+            help="The same for a request body, from its headers on (default: 30).",
+        ),
+    ] = None,
+    idle_room_seconds: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            metavar="SECONDS",
+            help="A room nobody uses (no socket, no bot or hint computing) leaves memory after "
+            "this long; it is replayed from the database when asked for [default: 300].",
+        ),
+    ] = None,
+    max_rooms_in_memory: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Rooms kept in memory at most, the least recently used leaving first (rooms "
+            "in use stay even over it) [default: 500].",
+        ),
+    ] = None,
+    hint_quota: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            help="Hint searches one seat of a room may start a minute; over it, 429 with "
+            "Retry-After (asking again at the same version is free) [default: 12].",
+        ),
+    ] = None,
+    hint_queue: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Hint searches running or waiting in the whole server; over it, 503 [default: 4].",
+        ),
+    ] = None,
+    hint_workers: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Processes computing hints, apart from the bots' and at a lower priority "
+            "[default: 1].",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: rooms of people and bots, REST and WebSocket API (docs at /docs)."""
     import uvicorn
 
     from tabletrip.server import Settings, create_app
+    from tabletrip.server.rate_limits import parse_limits
+    from tabletrip.server.transport import uvicorn_options
 
-    where = {"host": host, "port": port, "chosen_seeds": chosen_seeds}
+    where: dict[str, Any] = {"host": host, "port": port, "chosen_seeds": chosen_seeds}
+    limits = {
+        "max_connections_per_address": max_connections_per_address,
+        "hello_timeout_seconds": hello_timeout,
+        "header_timeout_seconds": header_timeout,
+        "body_timeout_seconds": body_timeout,
+        "idle_room_seconds": idle_room_seconds,
+        "max_rooms_in_memory": max_rooms_in_memory,
+        "hint_quota": hint_quota,
+        "hint_queue": hint_queue,
+        "hint_workers": hint_workers,
+    }
+    where.update((name, value) for name, value in limits.items() if value is not None)
+    rates = {"rate_create_rooms": rate_create_rooms, "rate_join": rate_join, "rate_undo": rate_undo}
+    for name, text in rates.items():
+        if text is not None:
+            try:
+                parse_limits(f"--{name.replace('_', '-')}", text)
+            except ValueError as exc:
+                raise ServeError(str(exc)) from None
+            where[name] = text
     settings = Settings(**where) if db is None else Settings(db, **where)
     app = create_app(settings)
     _check_free(host, port)
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"tabletrip server: http://{shown}:{port}/ (API docs: /docs)")
     tune_garbage_collector()
-    uvicorn.run(app, host=host, port=port, ws_max_size=settings.ws_max_size, log_level="info")
+    uvicorn.run(app, host=host, port=port, log_level="info", **uvicorn_options(settings))

@@ -12,11 +12,13 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import tabletrip
+from tabletrip.server.connections import ConnectionCap
 from tabletrip.server.errors import ServerError
 from tabletrip.server.limits import BodyLimit
 from tabletrip.server.manager import RoomManager
 from tabletrip.server.routes import router
 from tabletrip.server.settings import Settings
+from tabletrip.server.single_server import lock_database
 from tabletrip.server.store import Store
 from tabletrip.server.webapp import mount_web
 from tabletrip.server.ws import serve_socket
@@ -43,18 +45,29 @@ def _validation_message(exc: RequestValidationError) -> str:
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
-    """The server app on `settings.db_url` (StoreError, one line, if it cannot be opened)."""
+    """The server app on `settings.db_url` (StoreError, one line, if it cannot be opened;
+    ServerBusy if another server serves that SQLite file: single_server.py)."""
     settings = settings or Settings()
-    store = Store.open(settings.db_url)
+    lock = lock_database(settings.db_url)
+    try:
+        store = Store.open(settings.db_url)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
     manager = RoomManager(settings, store)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await manager.start()
         try:
-            yield
+            await manager.start()
+            try:
+                yield
+            finally:
+                await manager.close()
         finally:
-            await manager.close()
+            if lock is not None:
+                lock.release()  # held from create_app on
 
     app = FastAPI(
         title="tabletrip server",
@@ -64,9 +77,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.manager = manager
     app.state.settings = settings
+    app.state.rate_limits = manager.rate_limits
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     # Boards are SVG text of 50-250 KB: compressed, a tenth of that.
     app.add_middleware(GZipMiddleware, minimum_size=2048)
+    # Outermost: a client over its connection cap costs no more than the refusal.
+    app.add_middleware(ConnectionCap, max_per_address=settings.max_connections_per_address)
     app.include_router(router)
 
     @app.exception_handler(ServerError)

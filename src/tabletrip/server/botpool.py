@@ -1,18 +1,35 @@
-"""Bot moves computed off the event loop: in worker processes, or threads with 0 workers.
+"""Bot moves and hints computed off the event loop: in worker processes, or threads with 0 workers.
 
 A worker gets the game id, options, the full state as JSON and the bot spec, rebuilds them,
 and returns the chosen action's JSON; the server checks it is legal before playing it. One
 room's slow bot therefore never holds up another room.
+
+Bot moves and hints have separate budgets: moves run in `workers` processes, hints in their
+own `hint_workers` processes at a lower OS priority, so a hint never waits in front of a bot
+move nor takes its CPU. A pool whose worker died (`BrokenProcessPool`) is restarted, and the
+work it lost is reported as `WorkerLost` so that the caller asks again; a bot that raises is
+the caller's to handle and restarts nothing.
+
+Every worker process watches the server: it holds the read end of a pipe whose only write end
+is in the server process, and a thread exits the worker at once when that end closes, which
+the kernel does when the server dies (even of kill -9) and the server does when it stops.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import json
+import logging
 import multiprocessing
+import os
+import threading
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from typing import Any, TypeVar
 
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.game import Game, State
@@ -20,6 +37,17 @@ from tabletrip.core.registry import game_class
 from tabletrip.core.rng import mix_seed
 from tabletrip.server.hints import hint_for, hint_from_json
 from tabletrip.sim.lineup import make_bot
+
+log = logging.getLogger("tabletrip.server")
+
+T = TypeVar("T")
+
+THREADS = 2  # threads computing bot moves when there are no worker processes
+HINT_NICENESS = 10  # how much lower than the server's the hint workers' OS priority is
+
+
+class WorkerLost(Exception):
+    """The work was lost with its worker (its pool broke and was restarted): ask again."""
 
 
 def bot_seed(room_seed: int, seat: int, version: int) -> int:
@@ -47,6 +75,23 @@ def choose_on_copy(state: State, spec: str, seed: int) -> JsonDict:
     return make_bot(spec, state.game.id, seed).act(state).to_json()
 
 
+def _watch_server(alive: Connection) -> None:
+    """In a worker: wait until the server's end of the `alive` pipe closes, then exit now."""
+    with contextlib.suppress(EOFError, OSError):
+        alive.recv_bytes()
+    os._exit(0)  # no cleanup to wait for: the server that wanted the answer is gone
+
+
+def start_worker(alive: Connection, niceness: int) -> None:
+    """The initializer of every worker process: lower its priority, start its watchdog."""
+    if niceness:
+        os.nice(niceness)
+    watchdog = threading.Thread(
+        target=_watch_server, args=(alive,), name="tabletrip-watchdog", daemon=True
+    )
+    watchdog.start()
+
+
 def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
@@ -56,52 +101,109 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
-class BotPool:
-    """Where bot moves are computed: `workers` processes, or 2 threads when `workers` is 0."""
+class Workers:
+    """One budget of workers (`size` processes, or threads): restarted when a process dies."""
 
-    def __init__(self, workers: int) -> None:
-        self.processes = workers > 0
-        self._executor: Executor = (
-            ProcessPoolExecutor(max_workers=workers, mp_context=_context())
-            if self.processes
-            else ThreadPoolExecutor(max_workers=2, thread_name_prefix="tabletrip-bot")
+    def __init__(self, name: str, size: int, processes: bool, niceness: int = 0) -> None:
+        self.name = name
+        self.size = max(1, size)
+        self.processes = processes
+        self.niceness = niceness
+        self._closed = False
+        self._alive: tuple[Connection, Connection] | None = None
+        self._executor = self._start()
+
+    def _start(self) -> Executor:
+        if not self.processes:
+            return ThreadPoolExecutor(
+                max_workers=self.size, thread_name_prefix=f"tabletrip-{self.name}"
+            )
+        reader, writer = multiprocessing.Pipe(duplex=False)
+        self._alive = (reader, writer)
+        return ProcessPoolExecutor(
+            max_workers=self.size,
+            mp_context=_context(),
+            initializer=start_worker,
+            initargs=(reader, self.niceness),
         )
+
+    async def run(self, call: Callable[[], T]) -> T:
+        """`call()` in a worker; WorkerLost if the worker died (the pool is then restarted)."""
+        if self._closed:
+            raise WorkerLost(f"the {self.name} workers are stopped")
+        executor = self._executor
+        try:
+            return await asyncio.get_running_loop().run_in_executor(executor, call)
+        except BrokenProcessPool:
+            self._restart(executor)
+            raise WorkerLost(f"a {self.name} worker died") from None
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise  # the caller was cancelled
+            # The executor cancelled the call (it was shut down while the call waited).
+            raise WorkerLost(f"the {self.name} workers were stopped") from None
+
+    def _restart(self, broken: Executor) -> None:
+        """Replace `broken` by a new pool, unless that was done already or the pool is closed."""
+        if self._closed or broken is not self._executor:
+            return
+        log.warning("a %s worker process died: its pool is restarted", self.name)
+        self._signal_stop()
+        broken.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._start()
+
+    def _signal_stop(self) -> None:
+        """Close the server's end of the alive pipe: every worker process exits at once."""
+        if self._alive is not None:
+            for end in self._alive:
+                end.close()
+            self._alive = None
+
+    async def close(self) -> None:
+        """Stop the workers now (a move or hint being computed is abandoned) and wait until
+        the worker processes have ended."""
+        self._closed = True
+        self._signal_stop()
+        executor = self._executor
+        if not self.processes:
+            executor.shutdown(wait=False, cancel_futures=True)  # a thread ends with its call
+            return
+        await asyncio.to_thread(functools.partial(executor.shutdown, True, cancel_futures=True))
+
+
+def _state_call(
+    worker: Callable[..., JsonDict], state: State, *args: Any
+) -> Callable[[], JsonDict]:
+    """A call of a worker function on `state` sent as JSON, with the game's id and options."""
+    game = state.game
+    options = json.dumps(game.options, sort_keys=True)
+    return functools.partial(worker, game.id, game.players, options, state.to_json(), *args)
+
+
+class BotPool:
+    """Where bot moves (`workers` processes, or 2 threads when `workers` is 0) and hints
+    (`hint_workers` of the same kind, at a lower priority) are computed."""
+
+    def __init__(self, workers: int, hint_workers: int = 1) -> None:
+        self.processes = workers > 0
+        self.moves = Workers("bot", workers if self.processes else THREADS, self.processes)
+        self.hints = Workers("hint", hint_workers, self.processes, HINT_NICENESS)
 
     async def choose(self, state: State, spec: str, seed: int) -> JsonDict:
         """The action JSON the bot `spec` chooses for the player to move in `state`."""
-        loop = asyncio.get_running_loop()
         if not self.processes:
-            call = functools.partial(choose_on_copy, state.clone(), spec, seed)
-        else:
-            game = state.game
-            call = functools.partial(
-                choose_from_json,
-                game.id,
-                game.players,
-                json.dumps(game.options, sort_keys=True),
-                state.to_json(),
-                spec,
-                seed,
+            return await self.moves.run(
+                functools.partial(choose_on_copy, state.clone(), spec, seed)
             )
-        return await loop.run_in_executor(self._executor, call)
+        return await self.moves.run(_state_call(choose_from_json, state, spec, seed))
 
     async def hint(self, state: State, seed: int) -> JsonDict:
         """The hard bot's top moves for the player to move in `state` (see hints.hint_for)."""
-        loop = asyncio.get_running_loop()
         if not self.processes:
-            call = functools.partial(hint_for, state.clone(), seed)
-        else:
-            game = state.game
-            call = functools.partial(
-                hint_from_json,
-                game.id,
-                game.players,
-                json.dumps(game.options, sort_keys=True),
-                state.to_json(),
-                seed,
-            )
-        return await loop.run_in_executor(self._executor, call)
+            return await self.hints.run(functools.partial(hint_for, state.clone(), seed))
+        return await self.hints.run(_state_call(hint_from_json, state, seed))
 
-    def close(self) -> None:
-        """Stop taking work; moves being computed are abandoned."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+    async def close(self) -> None:
+        """Stop every worker (what they compute is abandoned) and wait until they have ended."""
+        await asyncio.gather(self.moves.close(), self.hints.close())

@@ -28,8 +28,19 @@ class Unprocessable(ServerError):
     status = 422
 
 
+class Unauthorized(ServerError):
+    """No seat token where one is required (a wrong one is Forbidden)."""
+
+    status = 401
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """WWW-Authenticate: the scheme a seat token is sent with."""
+        return {"WWW-Authenticate": "Bearer"}
+
+
 class Forbidden(ServerError):
-    """No token, a wrong token, or acting when it is not the seat's turn."""
+    """A wrong token, or acting when it is not the seat's turn."""
 
     status = 403
 

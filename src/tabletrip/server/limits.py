@@ -1,4 +1,8 @@
-"""The request body limit: a body over `max_bytes` is refused with 413 before any route runs."""
+"""Input limits: a request body over `max_bytes` is refused with 413 before any route runs,
+and JSON nested deeper than MAX_JSON_DEPTH (a body or a WebSocket message) is refused too.
+
+`json.loads` raises RecursionError at about 1,000 levels (`[[[[...]]]]` fits in a few KB);
+nothing tabletrip reads is nested more than a few levels, so 64 is generous."""
 
 from __future__ import annotations
 
@@ -7,6 +11,67 @@ from typing import Any
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
+MAX_JSON_DEPTH = 64
+
+
+class NestedTooDeeply(Exception):
+    """JSON nested deeper than MAX_JSON_DEPTH."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels: "
+            "send objects and lists nested a few levels at most"
+        )
+
+
+def json_depth(value: Any) -> int:
+    """How deeply lists and objects nest in a parsed JSON value (a scalar is 0)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _opening_brackets(text: str | bytes) -> int:
+    if isinstance(text, bytes):
+        return text.count(b"[") + text.count(b"{")
+    return text.count("[") + text.count("{")
+
+
+def loads_bounded(text: str | bytes) -> Any:
+    """`json.loads`, but NestedTooDeeply for JSON nested deeper than MAX_JSON_DEPTH (never a
+    RecursionError); ValueError for text that is not JSON."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise NestedTooDeeply from None
+    # Cheap first: JSON with fewer opening brackets than the limit cannot nest deeper.
+    if _opening_brackets(text) > MAX_JSON_DEPTH and json_depth(value) > MAX_JSON_DEPTH:
+        raise NestedTooDeeply
+    return value
+
+
+def _too_deep(body: bytes) -> bool:
+    """Whether a request body is JSON nested too deeply (other bodies are the route's to
+    judge: not JSON is answered by FastAPI's own 400)."""
+    if _opening_brackets(body) <= MAX_JSON_DEPTH:
+        return False
+    try:
+        loads_bounded(body)
+    except NestedTooDeeply:
+        return True
+    except ValueError:
+        return False
+    return False
 
 
 class BodyLimit:
@@ -40,6 +105,9 @@ class BodyLimit:
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        if _too_deep(body):
+            await _answer(send, 400, str(NestedTooDeeply()))
+            return
         sent = False
 
         async def replay() -> Message:
@@ -52,17 +120,21 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Any) -> None:
-        detail = f"the request body is larger than {self.max_bytes} bytes"
-        payload = json.dumps({"detail": detail}).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(payload)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": payload})
+        await _answer(send, 413, f"the request body is larger than {self.max_bytes} bytes")
+
+
+async def _answer(send: Any, status: int, detail: str) -> None:
+    """Answer `status` with `{"detail": detail}` and close the connection."""
+    payload = json.dumps({"detail": detail}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(payload)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": payload})

@@ -1,9 +1,14 @@
-"""RoomManager: the rooms in memory, kept in step with the store, and the bots that play them.
+"""RoomManager: the rooms, kept in the store and in memory while in use, and their bots.
 
 All room changes happen on the event loop, one room at a time (a lock per room): check and
 compute (Room.prepare_*), write the row in the database thread (rows of several rooms that
 wait together share a transaction), commit in memory, then tell the room's subscribers and let
 a bot move if one is to. A failed write changes nothing.
+
+Memory holds only the rooms in use (room_cache.py): a room is loaded when first asked for
+(`await manager.room(id)`: read and replayed in the loader thread, once however many ask at
+the same time) and leaves once idle. At startup only the rooms whose bot is to move are
+loaded, so that they play on. The room list is read from the store, never from memory.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ import functools
 import gc
 import logging
 import secrets
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
@@ -21,19 +27,24 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.errors import OptionError, TabletripError
+from tabletrip.core.registry import game_ids
 from tabletrip.server.bot_specs import network_bot
 from tabletrip.server.errors import (
     BadRequest,
     Conflict,
     NotFound,
+    ServerError,
     Unavailable,
     Unprocessable,
 )
 from tabletrip.server.group_commit import GroupCommit
+from tabletrip.server.names import name_refusal
+from tabletrip.server.rate_limits import RateLimits
 from tabletrip.server.room_bots import RoomBots
+from tabletrip.server.room_cache import RoomCache
 from tabletrip.server.rooms import BOT, HUMAN, Change, Room, Seat, configured_game
 from tabletrip.server.settings import Settings
-from tabletrip.server.store import LogEntry, RoomRow, Store, now
+from tabletrip.server.store import LogEntry, RoomRow, Store, SummaryPage, now
 from tabletrip.server.tokens import hash_token, new_token
 from tabletrip.sim.lineup import SEED_BITS
 
@@ -55,6 +66,18 @@ def _unavailable(exc: SQLAlchemyError) -> Unavailable:
     return Unavailable("the database cannot be written now: nothing was changed")
 
 
+def _unreadable(exc: SQLAlchemyError) -> Unavailable:
+    """The answer to a failed database read (logged)."""
+    log.error("database read failed: %s", exc)
+    return Unavailable("the database cannot be read now: try again")
+
+
+def _rebuilt(store: Store, room_id: str) -> Room | None:
+    """The stored room, replayed (None if there is none); in the loader thread."""
+    row = store.room(room_id)
+    return None if row is None else Room.rebuild(row)
+
+
 class Subscriber(Protocol):
     """A connection that wants to know when a room changes."""
 
@@ -68,38 +91,91 @@ class RoomManager:
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
-        self.rooms: dict[str, Room] = {}
+        self._cache = RoomCache(settings.max_rooms_in_memory, settings.idle_room_seconds)
+        self._loading: dict[str, asyncio.Future[Room]] = {}
         self.broken: dict[str, str] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        # A lock lives as long as someone holds or waits for it: never two for one room.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-db")
+        # Reads and replays, apart from the writes so that neither waits for the other.
+        self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-load")
         self._log = GroupCommit(store.append, self._db)
+        self._background: list[asyncio.Task[None]] = []
         self.bots = RoomBots(self)
+        self.rate_limits = RateLimits(settings)
+
+    @property
+    def rooms(self) -> Mapping[str, Room]:
+        """The rooms in memory now (read-only; `await room(id)` loads one)."""
+        return self._cache
 
     # --- life ----------------------------------------------------------------------------------
 
-    def load(self) -> None:
-        """Rebuild every stored room by replay; a room that does not replay is reported."""
-        for row in self.store.rooms():
-            try:
-                self.rooms[row.id] = Room.rebuild(row)
-            except TabletripError as exc:
-                self.broken[row.id] = str(exc)
-                log.error("room %s is not served: %s", row.id, exc)
-
     async def start(self) -> None:
-        """Load the rooms and let their bots play."""
+        """Fill the list columns of rooms stored by an older version, then load the rooms
+        whose bot is to move (in the background: they play as soon as each is loaded)."""
         self.bots.start()
-        self.load()
         _settle_startup_objects()
-        for room in self.rooms.values():
-            self.bots.schedule(room)
+        for room_id in await self._read(self.store.unsummarised):
+            await self._summarise(room_id)
+        loop = asyncio.get_running_loop()
+        self._background = [
+            loop.create_task(self._resume_bots()),
+            loop.create_task(self._sweep_now_and_then()),
+        ]
 
     async def close(self) -> None:
         """Stop the bots and release the database."""
+        for task in self._background:
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
         await self.bots.close()
+        self._loader.shutdown(wait=True)
         self._db.shutdown(wait=True)
         self.store.close()
+
+    async def _summarise(self, room_id: str) -> None:
+        """Replay a room stored by an older version and store what the list shows of it."""
+        try:
+            room = await self.room(room_id)
+        except ServerError:
+            return  # not served (reported): it stays out of the list
+        await self._write(self.store.set_summary, room.id, room.version, room.current_player)
+
+    async def _resume_bots(self) -> None:
+        """Load the rooms whose bot is to move: loading one schedules its bot."""
+        for room_id in await self._read(self.store.bot_rooms):
+            try:
+                await self.room(room_id)
+            except ServerError as exc:
+                log.error("room %s cannot play on: %s", room_id, exc)
+
+    async def _sweep_now_and_then(self) -> None:
+        """Let idle rooms go, a few times per idle period."""
+        pause = min(max(self.settings.idle_room_seconds / 4, 0.05), 30.0)
+        while True:
+            await asyncio.sleep(pause)
+            self._sweep()
+
+    def _sweep(self) -> None:
+        self._cache.sweep(self._busy)
+
+    def _keep(self, room: Room) -> None:
+        """Hold a room just made or loaded, letting others go if that puts memory over the cap
+        (never this one: it is being asked for)."""
+        self._cache.add(room)
+        self._cache.sweep(lambda room_id: room_id == room.id or self._busy(room_id))
+
+    def _busy(self, room_id: str) -> bool:
+        """Whether a room must stay in memory: someone watches it, a bot or a hint is
+        computing for it, or a change of it is under way."""
+        lock = self._locks.get(room_id)
+        return (
+            room_id in self._subscribers
+            or self.bots.busy(room_id)
+            or (lock is not None and lock.locked())
+        )
 
     async def _write(self, call: Callable[..., Any], *args: Any) -> Any:
         loop = asyncio.get_running_loop()
@@ -108,30 +184,79 @@ class RoomManager:
         except SQLAlchemyError as exc:
             raise _unavailable(exc) from None
 
+    async def _read(self, call: Callable[..., Any], *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._loader, functools.partial(call, *args))
+        except SQLAlchemyError as exc:
+            raise _unreadable(exc) from None
+
     # --- reading -------------------------------------------------------------------------------
 
-    def get(self, room_id: str) -> Room:
-        """The room; NotFound (or Unavailable for a room that does not replay)."""
-        room = self.rooms.get(room_id)
+    async def room(self, room_id: str) -> Room:
+        """The room, loaded if it is not in memory; NotFound, or Unavailable for a room that
+        does not replay (or a database that cannot be read now)."""
+        room = self._cache.use(room_id)
+        if room is not None:
+            return room
+        if room_id in self.broken:
+            raise Unavailable(f"room {room_id} cannot be served: {self.broken[room_id]}")
+        loading = self._loading.get(room_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(room_id))
+            self._loading[room_id] = loading
+            loading.add_done_callback(lambda _done: self._loading.pop(room_id, None))
+        # Shielded: a request that gives up does not stop the load others wait for.
+        return await asyncio.shield(loading)
+
+    async def _load(self, room_id: str) -> Room:
+        try:
+            room = await self._read(_rebuilt, self.store, room_id)
+        except TabletripError as exc:
+            if isinstance(exc, ServerError):
+                raise
+            self.broken[room_id] = str(exc)
+            log.error("room %s is not served: %s", room_id, exc)
+            raise Unavailable(f"room {room_id} cannot be served: {exc}") from None
         if room is None:
-            if room_id in self.broken:
-                raise Unavailable(f"room {room_id} cannot be served: {self.broken[room_id]}")
             raise NotFound(f"no room {room_id!r}")
+        self._keep(room)
+        self.bots.schedule(room)
         return room
 
-    def list_rooms(self, status: str | None = None) -> list[Room]:
-        """The rooms (with `status` only, if given), newest first."""
-        rooms = [r for r in self.rooms.values() if status is None or r.status == status]
-        return sorted(rooms, key=lambda r: (r.created, r.id), reverse=True)
+    async def summaries(
+        self, limit: int, status: str | None, game: str | None, cursor: str | None
+    ) -> SummaryPage:
+        """A page of the room list from the store (see Store.summaries), without the rooms
+        known not to replay; a room whose row does not read is reported from now on.
+        Unprocessable if the game or the cursor is not one this server knows."""
+        if game is not None and game not in game_ids():
+            raise Unprocessable(f"game: no game {game!r}; the games: {', '.join(game_ids())}")
+        try:
+            page: SummaryPage = await self._read(self.store.summaries, limit, status, game, cursor)
+        except ValueError:
+            raise Unprocessable(
+                "cursor: not a cursor this server gave: pass the `next` of the previous page"
+            ) from None
+        for room_id, reason in page.unreadable.items():
+            if room_id not in self.broken:
+                self.broken[room_id] = reason
+                log.error("room %s is not served: %s", room_id, reason)
+        served = tuple(row for row in page.rooms if row.id not in self.broken)
+        return SummaryPage(served, {}, page.next)
 
-    def authenticate(self, room_id: str, token: str | None) -> tuple[Room, int]:
-        """The room and the seat this token plays; Forbidden if it plays none."""
-        room = self.get(room_id)
+    async def authenticate(self, room_id: str, token: str | None) -> tuple[Room, int]:
+        """The room and the seat this token plays; Unauthorized without a token, Forbidden
+        if it plays none."""
+        room = await self.room(room_id)
         return room, room.seat_for_token(token)
 
     def lock(self, room_id: str) -> asyncio.Lock:
         """The lock that serializes the changes of one room."""
-        return self._locks.setdefault(room_id, asyncio.Lock())
+        lock = self._locks.get(room_id)
+        if lock is None:
+            lock = self._locks[room_id] = asyncio.Lock()
+        return lock
 
     # --- changes -------------------------------------------------------------------------------
 
@@ -181,17 +306,22 @@ class RoomManager:
             None,
             room.seat_rows(),
             (),
+            room.version,
+            room.current_player,
         )
         await self._write(self.store.create_room, row)
-        self.rooms[room.id] = room
+        self._keep(room)
         self.bots.schedule(room)
         return room
 
     async def join(self, room_id: str, seat: int, name: str | None) -> str:
         """Take a free human seat; returns its token (shown this once)."""
-        room = self.get(room_id)
+        room = await self.room(room_id)
         async with self.lock(room_id):
             room.joinable(seat)
+            refusal = name_refusal(name, [s.label for s in room.seats if s.seat != seat])
+            if refusal is not None:
+                raise Conflict(refusal)
             token = new_token()
             digest = hash_token(token)
             status = room.status_after_join(seat)
@@ -213,12 +343,20 @@ class RoomManager:
         """Take back `seat`'s last move (see Room.undo_refusal for when it is refused)."""
         async with self.lock(room.id):
             change = room.prepare_undo(seat, version)
+            self.rate_limits.undo(room.id, seat)
             await self._store(room, change)
         self._changed(room)
 
     async def _store(self, room: Room, change: Change) -> None:
+        state = change.state
         entry = LogEntry(
-            room.id, room.version, change.seat, change.kind, change.action_json, change.result
+            room.id,
+            room.version,
+            change.seat,
+            change.kind,
+            change.action_json,
+            change.result,
+            None if state.is_over else state.current_player,
         )
         try:
             await self._log.append(entry)
@@ -245,6 +383,7 @@ class RoomManager:
                 del self._subscribers[room_id]
 
     def _changed(self, room: Room) -> None:
+        self._cache.use(room.id)
         for subscriber in list(self._subscribers.get(room.id, ())):
             subscriber.poke()
         self.bots.schedule(room)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tabletrip.server.names import check_name
 
 SEED_MAX = 2**63 - 1
 NAME_MAX = 40
 
 
 class Strict(BaseModel):
-    """Request bodies refuse fields they do not know."""
+    """Request bodies refuse fields they do not know; their numbers must be JSON numbers
+    (`strict=True` fields: "2" is not 2)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -41,13 +44,18 @@ class CreateRoom(Strict):
     """A new room: the game, its player count and options, one seat spec per player."""
 
     game: str = Field(max_length=100, examples=["ticket-to-ride"])
-    players: int = Field(ge=1, le=16)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] = Field(min_length=1, max_length=16)
+    players: int = Field(ge=1, le=16, strict=True)
+    options: dict[str, Any] = Field(
+        default_factory=dict,
+        description="The game's options (GET /api/games lists them) as JSON values: true or "
+        'false for a yes/no option, a number for a number (not the text "yes" or "2").',
+    )
+    seats: list[SeatSpec] = Field(min_length=1, max_length=16, strict=True)
     seed: int | None = Field(
         default=None,
         ge=0,
         le=SEED_MAX,
+        strict=True,
         description="Only for a room whose every seat is a bot (unless the server runs with "
         "--chosen-seeds): a creator who chose the seed could compute every deal. Left out, "
         "the server draws it; it is published with the record when the game is over.",
@@ -57,13 +65,24 @@ class CreateRoom(Strict):
 class JoinRoom(Strict):
     """Joining a seat: the name the others see (optional)."""
 
-    name: str | None = Field(default=None, max_length=NAME_MAX)
+    name: str | None = Field(
+        default=None,
+        max_length=NAME_MAX,
+        description="Plain text (no control or format characters), trimmed; empty: no name. "
+        "It may not read like a seat's label (`seat 2`, `bot easy`) or be another seat's.",
+    )
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _plain_name(cls, value: Any) -> Any:
+        # Before the length check, so that a name is measured trimmed.
+        return check_name(value) if isinstance(value, str) else value
 
 
 class PlayAction(Strict):
     """A move: the version the client decided at, and the action (notation or JSON)."""
 
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, strict=True)
     action: str | dict[str, Any] = Field(
         description="The notation of a legal action (`blind`) or its JSON form "
         '(`{"type": "blind"}`), as the view\'s `legal_actions` give them.'
@@ -73,7 +92,7 @@ class PlayAction(Strict):
 class Undo(Strict):
     """Taking back one's last move: the version the client saw."""
 
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, strict=True)
 
 
 class ErrorBody(BaseModel):
@@ -107,6 +126,16 @@ class RoomSummary(BaseModel):
     labels: list[str] = Field(
         description="How each seat is named: a name, `seat k`, `bot <level>`."
     )
+
+
+class RoomPage(BaseModel):
+    """One page of the room list, newest first."""
+
+    rooms: list[RoomSummary]
+    next: str | None = Field(
+        description="Pass it as `cursor` to get the next page; null: this is the last page."
+    )
+    limit: int = Field(description="The most rooms a page of this request holds.")
 
 
 class LegalAction(BaseModel):

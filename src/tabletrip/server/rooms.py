@@ -17,7 +17,7 @@ from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction, RecordError
 from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, Game, State
 from tabletrip.core.registry import game_class
-from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound
+from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from tabletrip.server.logs import LogEntry, RoomLog
 from tabletrip.server.reveal import Observed, Viewer, hidden_from, reveals_nothing
 from tabletrip.server.store import RoomRow, SeatRow, result_hash
@@ -191,17 +191,19 @@ class Room:
     # --- seats ---------------------------------------------------------------------------------
 
     def seat_for_token(self, token: str | None) -> int:
-        """The seat this token was given for; Forbidden if none (every seat is compared)."""
+        """The seat this token was given for (every seat is compared); Unauthorized without a
+        token, Forbidden if it is not one of this room's."""
+        if not token:
+            raise Unauthorized(
+                "a seat token is required: send the token given when the seat was joined "
+                "(Authorization: Bearer <token>)"
+            )
         found = None
         for seat in self.seats:
-            if token is not None and token_matches(token, seat.token_hash):
+            if token_matches(token, seat.token_hash):
                 found = seat.seat
         if found is None:
-            raise Forbidden(
-                "a seat token is required: send the token given when the seat was joined"
-                if not token
-                else "this token is not a seat token of this room"
-            )
+            raise Forbidden("this token is not a seat token of this room")
         return found
 
     def joinable(self, seat: int) -> Seat:
@@ -299,6 +301,8 @@ class Room:
                 self._steps.clear()
             self._steps.append(change.step)
             self.log.play(change.step.entry, change.state.is_over)
+            if change.state.is_over:  # a finished game takes nothing back: let its states go
+                self._steps.clear()
         else:
             self._steps.pop()
             self.log.undo()

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Header, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from tabletrip.bots.levels import LEVELS
+from tabletrip.core.errors import OptionError
+from tabletrip.core.options import validate_options
+from tabletrip.core.registry import game_class
 from tabletrip.server.catalogue import game_entries
-from tabletrip.server.errors import Conflict
+from tabletrip.server.errors import BadRequest, Conflict
 from tabletrip.server.manager import RoomManager
 from tabletrip.server.models import (
     Board,
@@ -23,13 +26,15 @@ from tabletrip.server.models import (
     JoinRoom,
     PlayAction,
     Replay,
+    RoomPage,
     RoomSummary,
     Undo,
     View,
 )
+from tabletrip.server.rate_limits import RATE_LIMITED, RateLimits, client_of, rate_limits_of
 from tabletrip.server.replays import replay_view
 from tabletrip.server.rooms import FINISHED
-from tabletrip.server.views import board, summary, view
+from tabletrip.server.views import board, etag_matches, room_page, summary, view
 
 router = APIRouter(prefix="/api")
 bearer = HTTPBearer(auto_error=False, description="The seat token given when the seat was joined.")
@@ -48,6 +53,17 @@ def manager_of(request: Request) -> RoomManager:
 
 Manager = Annotated[RoomManager, Depends(manager_of)]
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+RateLimited = Annotated[RateLimits, Depends(rate_limits_of)]
+MAX_PAGE = 200  # rooms a page of the room list holds at most
+ETAG = {
+    "ETag": {
+        "description": "The page's entity tag: send it as If-None-Match next time.",
+        "schema": {"type": "string"},
+    }
+}
+# A seat's token is optional here: without one the answer is the spectator's.
+OPTIONAL_TOKEN: dict[str, Any] = {"security": [{}]}
+RateLimited = Annotated[RateLimits, Depends(rate_limits_of)]
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
@@ -61,9 +77,23 @@ def list_games() -> dict[str, Any]:
     return {"games": game_entries(), "levels": list(LEVELS)}
 
 
-@router.post("/rooms", status_code=201, response_model=RoomSummary, responses=_errors(400, 503))
-async def create_room(body: CreateRoom, manager: Manager) -> JSONResponse:
-    """Create a room: the game, options and seats (human, or a bot level)."""
+@router.post(
+    "/rooms",
+    status_code=201,
+    response_model=RoomSummary,
+    responses={**_errors(400, 503), **RATE_LIMITED},
+)
+async def create_room(
+    body: CreateRoom, manager: Manager, request: Request, rate_limits: RateLimited
+) -> JSONResponse:
+    """Create a room: the game, options and seats (human, or a bot level). A client address
+    may create only so many rooms a minute (429 with Retry-After beyond). Options are JSON
+    values of their kind: a yes/no option is true or false, not the text "yes"."""
+    try:
+        validate_options(body.game, game_class(body.game).info.options, body.options, text=False)
+    except OptionError as exc:
+        raise BadRequest(str(exc)) from None
+    rate_limits.create_room(client_of(request))
     room = await manager.create(
         body.game,
         body.players,
@@ -74,62 +104,99 @@ async def create_room(body: CreateRoom, manager: Manager) -> JSONResponse:
     return JSONResponse(summary(room), status_code=201)
 
 
-@router.get("/rooms", response_model=list[RoomSummary], responses=_errors())
-def list_rooms(
-    manager: Manager, status: Literal["open", "playing", "finished"] | None = None
-) -> JSONResponse:
-    """The rooms, newest first; `status=open` lists those waiting for players."""
-    return JSONResponse([summary(room) for room in manager.list_rooms(status)])
+@router.get(
+    "/rooms",
+    response_model=RoomPage,
+    responses={
+        **_errors(),
+        200: {"headers": ETAG},
+        304: {"description": "Not modified: the page is the one `If-None-Match` names."},
+    },
+)
+async def list_rooms(
+    manager: Manager,
+    status: Literal["open", "playing", "finished"] | None = None,
+    game: Annotated[str | None, Query(max_length=100, description="Only this game.")] = None,
+    limit: Annotated[
+        int, Query(ge=1, le=MAX_PAGE, description=f"Rooms a page holds, at most {MAX_PAGE}.")
+    ] = 50,
+    cursor: Annotated[
+        str | None, Query(max_length=500, description="The `next` of the previous page.")
+    ] = None,
+    if_none_match: Annotated[str | None, Header(max_length=1000)] = None,
+) -> Response:
+    """The rooms, newest first, a page at a time (`next` is the cursor of the following
+    page); `status=open` lists those waiting for players, `game` those of one game. Each page
+    has an `ETag`: sent back as `If-None-Match`, an unchanged page is answered 304, empty."""
+    text, etag = room_page(await manager.summaries(limit, status, game, cursor), limit)
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if etag_matches(if_none_match, etag):
+        return Response(status_code=304, headers=headers)
+    return Response(text, media_type="application/json", headers=headers)
 
 
 @router.get("/rooms/{room_id}", response_model=View, responses=_errors(404, 503))
-def spectate(room_id: str, manager: Manager) -> JSONResponse:
+async def spectate(room_id: str, manager: Manager) -> JSONResponse:
     """What a spectator sees: the public observation and the public log."""
-    return JSONResponse(view(manager.get(room_id), None))
+    room = await manager.room(room_id)
+    return JSONResponse(await run_in_threadpool(view, room, None))
 
 
 @router.get("/rooms/{room_id}/static", response_model=dict[str, Any], responses=_errors(404, 503))
-def static_info(room_id: str, manager: Manager) -> JSONResponse:
+async def static_info(room_id: str, manager: Manager) -> JSONResponse:
     """The game's public content a client needs to draw it (board, card catalogue)."""
-    return JSONResponse(manager.get(room_id).game.static_info())
+    room = await manager.room(room_id)
+    return JSONResponse(await run_in_threadpool(room.game.static_info))
 
 
 @router.post(
     "/rooms/{room_id}/seats/{seat}/join",
     response_model=Joined,
-    responses=_errors(404, 409, 503),
+    responses={**_errors(404, 409, 503), **RATE_LIMITED},
 )
 async def join(
-    room_id: str, seat: int, manager: Manager, body: JoinRoom | None = None
+    room_id: str,
+    seat: int,
+    manager: Manager,
+    request: Request,
+    rate_limits: RateLimited,
+    body: JoinRoom | None = None,
 ) -> dict[str, Any]:
-    """Take a free human seat; the token in the answer is shown only this once."""
+    """Take a free human seat; the token in the answer is shown only this once. A client
+    address may join only so many seats a minute (429 with Retry-After beyond)."""
+    rate_limits.join(client_of(request))
     token = await manager.join(room_id, seat, None if body is None else body.name)
     return {"seat": seat, "token": token}
 
 
-@router.get("/rooms/{room_id}/view", response_model=View, responses=_errors(403, 404, 503))
-def seat_view(room_id: str, manager: Manager, credentials: Token) -> JSONResponse:
-    """What the seat of this token sees (Authorization: Bearer <token>)."""
-    room, seat = manager.authenticate(room_id, _token(credentials))
-    return JSONResponse(view(room, seat))
+@router.get("/rooms/{room_id}/view", response_model=View, responses=_errors(401, 403, 404, 503))
+async def seat_view(room_id: str, manager: Manager, credentials: Token) -> JSONResponse:
+    """What the seat of this token sees (Authorization: Bearer <token>; none: 401, a wrong
+    one: 403)."""
+    room, seat = await manager.authenticate(room_id, _token(credentials))
+    return JSONResponse(await run_in_threadpool(view, room, seat))
 
 
 @router.post(
-    "/rooms/{room_id}/actions", response_model=View, responses=_errors(400, 403, 404, 409, 503)
+    "/rooms/{room_id}/actions",
+    response_model=View,
+    responses=_errors(400, 401, 403, 404, 409, 503),
 )
 async def play(
     room_id: str, body: PlayAction, manager: Manager, credentials: Token
 ) -> JSONResponse:
     """Play a move for the token's seat at `version`; answers the seat's new view."""
-    room, seat = manager.authenticate(room_id, _token(credentials))
+    room, seat = await manager.authenticate(room_id, _token(credentials))
     await manager.act(room, seat, body.action, body.version)
     return JSONResponse(view(room, seat))
 
 
-@router.post("/rooms/{room_id}/undo", response_model=View, responses=_errors(403, 404, 409, 503))
+@router.post(
+    "/rooms/{room_id}/undo", response_model=View, responses=_errors(401, 403, 404, 409, 503)
+)
 async def undo(room_id: str, body: Undo, manager: Manager, credentials: Token) -> JSONResponse:
     """Take back the token's seat's last move, if nothing was revealed and nobody moved since."""
-    room, seat = manager.authenticate(room_id, _token(credentials))
+    room, seat = await manager.authenticate(room_id, _token(credentials))
     await manager.undo(room, seat, body.version)
     return JSONResponse(view(room, seat))
 
@@ -137,24 +204,30 @@ async def undo(room_id: str, body: Undo, manager: Manager, credentials: Token) -
 @router.get(
     "/rooms/{room_id}/record", response_model=dict[str, Any], responses=_errors(404, 409, 503)
 )
-def record(room_id: str, manager: Manager) -> JSONResponse:
+async def record(room_id: str, manager: Manager) -> JSONResponse:
     """The finished game's record (tabletrip-record/1), replayable with `tabletrip replay`."""
-    room = manager.get(room_id)
+    room = await manager.room(room_id)
     if room.status != FINISHED:
         raise Conflict("the record is published when the game is over: it shows every move")
     labels = tuple(seat.label for seat in room.seats)
-    return JSONResponse(room.state.record.with_labels(labels).to_json())
+    record = room.state.record.with_labels(labels)
+    return JSONResponse(await run_in_threadpool(record.to_json))
 
 
-@router.get("/rooms/{room_id}/board", response_model=Board, responses=_errors(403, 404, 503))
+@router.get(
+    "/rooms/{room_id}/board",
+    response_model=Board,
+    responses=_errors(403, 404, 503),
+    openapi_extra=OPTIONAL_TOKEN,
+)
 async def room_board(room_id: str, manager: Manager, credentials: Token) -> JSONResponse:
     """The board as SVG, as the token's seat sees it (no token: as a spectator). Its elements
-    with `data-target` are those the legal actions' `targets` name."""
+    with `data-target` are those the legal actions' `targets` name. A wrong token is 403."""
     token = _token(credentials)
     if token is None:
-        room, seat = manager.get(room_id), None
+        room, seat = await manager.room(room_id), None
     else:
-        room, seat = manager.authenticate(room_id, token)
+        room, seat = await manager.authenticate(room_id, token)
     state, version = room.state, room.version  # a state is never changed once replaced
     key = ("board", seat, version)
     drawn = room.recall(key)
@@ -164,11 +237,15 @@ async def room_board(room_id: str, manager: Manager, credentials: Token) -> JSON
     return JSONResponse(drawn)
 
 
-@router.post("/rooms/{room_id}/hint", response_model=Hint, responses=_errors(403, 404, 409, 503))
+@router.post(
+    "/rooms/{room_id}/hint",
+    response_model=Hint,
+    responses=_errors(401, 403, 404, 409, 429, 503),
+)
 async def hint(room_id: str, manager: Manager, credentials: Token) -> JSONResponse:
     """The hard bot's three best moves for the token's seat, which must be to move (about a
     second of search, once per version)."""
-    room, seat = manager.authenticate(room_id, _token(credentials))
+    room, seat = await manager.authenticate(room_id, _token(credentials))
     return JSONResponse(await manager.hint(room, seat))
 
 
@@ -182,5 +259,5 @@ async def replay(
     ] = None,
 ) -> JSONResponse:
     """A finished game at `step`, with the board: every move is public once it is over."""
-    room = manager.get(room_id)
+    room = await manager.room(room_id)
     return JSONResponse(await run_in_threadpool(replay_view, room, step, seat))

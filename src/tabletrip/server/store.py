@@ -3,6 +3,10 @@
 Every write is one transaction, committed before the server tells anyone about it (log rows
 that arrive together share one: see group_commit.py). An undo is a new `actions` row (kind
 'undo'), never a delete, so a room is rebuilt by replaying its rows.
+A room's row also holds what the room list shows (status, version, the seat to move), kept up
+to date in the transaction of each change, so that the list is read from here, not from the
+rooms in memory. A database written before those columns existed gets them when opened, empty
+(`version` NULL) until the manager replays those rooms once and fills them (`unsummarised`).
 SQLite runs in WAL mode with synchronous=NORMAL: a committed row survives the server process
 being killed (it is in the WAL); only a crash of the machine itself may lose the last ones,
 never consistency. An fsync per move (FULL) would cost ~4 ms a move on this machine.
@@ -10,6 +14,8 @@ never consistency. An fsync per move (FULL) would cost ~4 ms a move on this mach
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
 from collections.abc import Iterator, Sequence
@@ -22,6 +28,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
 
+from tabletrip.core.errors import RecordError
 from tabletrip.server.errors import StoreError
 
 metadata = sa.MetaData()
@@ -38,7 +45,15 @@ rooms_table = sa.Table(
     sa.Column("status", sa.Text, nullable=False),
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("result_hash", sa.Text, nullable=True),
+    # What the room list shows, as of the last change: NULL in a database written before these
+    # columns existed, until the room was replayed once (Store.set_summary).
+    sa.Column("version", sa.Integer, nullable=True),
+    sa.Column("current_player", sa.Integer, nullable=True),
+    sa.Index("rooms_newest", "created", "id"),
+    sa.Index("rooms_status_newest", "status", "created", "id"),
 )
+# The columns added since the first version of the table, and their SQL type.
+ADDED_COLUMNS = {"version": "INTEGER", "current_player": "INTEGER"}
 
 seats_table = sa.Table(
     "seats",
@@ -104,11 +119,12 @@ class LogEntry:
     kind: str
     action: Any
     result: Any = None
+    current_player: int | None = None  # the seat to move once this row is played
 
 
 @dataclass(frozen=True)
 class RoomRow:
-    """One stored room with its seats and log, as read at startup."""
+    """One stored room with its seats and log, as read to rebuild it."""
 
     id: str
     game: str
@@ -121,6 +137,33 @@ class RoomRow:
     result_hash: str | None
     seats: tuple[SeatRow, ...]
     actions: tuple[ActionRow, ...]
+    version: int | None = 0
+    current_player: int | None = None
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    """A room as the room list shows it, read from its row and its seats (no log)."""
+
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: str
+    created: str
+    version: int
+    current_player: int | None
+    seats: tuple[SeatRow, ...]
+
+
+@dataclass(frozen=True)
+class SummaryPage:
+    """One page of the room list: the rooms that read, those that do not (id: why), and
+    where the next page starts (None: this is the last)."""
+
+    rooms: tuple[SummaryRow, ...]
+    unreadable: dict[str, str]
+    next: str | None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -161,6 +204,7 @@ class Store:
             if parsed.get_backend_name() == "sqlite":
                 sa.event.listen(engine, "connect", _sqlite_pragmas)
             metadata.create_all(engine)
+            _add_missing_columns(engine)
         except (ArgumentError, NoSuchModuleError) as exc:
             raise StoreError(f"bad database URL {shown!r}: {_one_line(exc)}") from None
         except (SQLAlchemyError, OSError) as exc:
@@ -186,6 +230,8 @@ class Store:
                     seed=row.seed,
                     created=row.created,
                     status=row.status,
+                    version=row.version,
+                    current_player=row.current_player,
                 )
             )
             conn.execute(
@@ -225,7 +271,8 @@ class Store:
         return True
 
     def append(self, entries: Sequence[LogEntry]) -> None:
-        """Append log rows in one transaction, and mark finished the rooms they end."""
+        """Append log rows in one transaction, with each room's new version and seat to move,
+        and mark finished the rooms they end."""
         stamp = now()
         with self._write() as conn:
             conn.execute(
@@ -242,6 +289,15 @@ class Store:
                     for entry in entries
                 ],
             )
+            conn.execute(
+                rooms_table.update()
+                .where(rooms_table.c.id == sa.bindparam("room"))
+                .values(version=sa.bindparam("after"), current_player=sa.bindparam("to_move")),
+                [
+                    {"room": entry.room_id, "after": entry.n + 1, "to_move": entry.current_player}
+                    for entry in entries
+                ],
+            )
             for entry in entries:
                 if entry.result is not None:
                     conn.execute(
@@ -254,43 +310,189 @@ class Store:
                         )
                     )
 
-    def rooms(self) -> Iterator[RoomRow]:
-        """Every stored room with its seats and log rows, oldest room first."""
+    def room(self, room_id: str) -> RoomRow | None:
+        """The stored room with its seats and log rows (None if there is none); RecordError
+        naming the column if one of its JSON columns is not JSON."""
         with self.engine.connect() as conn:
-            room_rows = conn.execute(
-                sa.select(rooms_table).order_by(rooms_table.c.created, rooms_table.c.id)
+            room = conn.execute(sa.select(rooms_table).where(rooms_table.c.id == room_id)).first()
+            if room is None:
+                return None
+            seats = _seat_rows(conn, [room_id]).get(room_id, ())
+            actions = conn.execute(
+                sa.select(actions_table)
+                .where(actions_table.c.room_id == room_id)
+                .order_by(actions_table.c.n)
             ).all()
-            for room in room_rows:
-                seats = conn.execute(
-                    sa.select(seats_table)
-                    .where(seats_table.c.room_id == room.id)
-                    .order_by(seats_table.c.seat)
-                ).all()
-                actions = conn.execute(
-                    sa.select(actions_table)
-                    .where(actions_table.c.room_id == room.id)
-                    .order_by(actions_table.c.n)
-                ).all()
-                yield RoomRow(
-                    id=room.id,
-                    game=room.game,
-                    players=room.players,
-                    options=json.loads(room.options),
-                    seed=room.seed,
-                    created=room.created,
-                    status=room.status,
-                    result=None if room.result is None else json.loads(room.result),
-                    result_hash=room.result_hash,
-                    seats=tuple(
-                        SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seats
-                    ),
-                    actions=tuple(
-                        ActionRow(
-                            a.n, a.seat, a.kind, None if a.action is None else json.loads(a.action)
-                        )
-                        for a in actions
-                    ),
+        where = f"room {room_id}"
+        return RoomRow(
+            id=room.id,
+            game=room.game,
+            players=room.players,
+            options=_json(room.options, f"{where}: its options"),
+            seed=room.seed,
+            created=room.created,
+            status=room.status,
+            result=None if room.result is None else _json(room.result, f"{where}: its result"),
+            result_hash=room.result_hash,
+            seats=seats,
+            actions=tuple(
+                ActionRow(
+                    a.n,
+                    a.seat,
+                    a.kind,
+                    None if a.action is None else _json(a.action, f"{where}: log row {a.n}"),
                 )
+                for a in actions
+            ),
+            version=room.version,
+            current_player=room.current_player,
+        )
+
+    def rooms(self) -> Iterator[RoomRow]:
+        """Every stored room, oldest first (RecordError at the first that does not read)."""
+        with self.engine.connect() as conn:
+            ids = conn.execute(
+                sa.select(rooms_table.c.id).order_by(rooms_table.c.created, rooms_table.c.id)
+            ).scalars()
+            room_ids = list(ids)
+        for room_id in room_ids:
+            row = self.room(room_id)
+            if row is not None:
+                yield row
+
+    def unsummarised(self) -> list[str]:
+        """The rooms whose list columns are not filled yet (stored by an older version)."""
+        with self.engine.connect() as conn:
+            query = sa.select(rooms_table.c.id).where(rooms_table.c.version.is_(None))
+            return list(conn.execute(query.order_by(rooms_table.c.created)).scalars())
+
+    def set_summary(self, room_id: str, version: int, current_player: int | None) -> None:
+        """Fill a room's list columns (once it was replayed)."""
+        with self._write() as conn:
+            conn.execute(
+                rooms_table.update()
+                .where(rooms_table.c.id == room_id)
+                .values(version=version, current_player=current_player)
+            )
+
+    def bot_rooms(self) -> list[str]:
+        """The rooms being played whose seat to move is a bot's: they must play on."""
+        query = (
+            sa.select(rooms_table.c.id)
+            .join(
+                seats_table,
+                sa.and_(
+                    seats_table.c.room_id == rooms_table.c.id,
+                    seats_table.c.seat == rooms_table.c.current_player,
+                ),
+            )
+            .where(rooms_table.c.status == "playing", seats_table.c.kind == "bot")
+            .order_by(rooms_table.c.created)
+        )
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
+
+    def summaries(
+        self,
+        limit: int,
+        status: str | None = None,
+        game: str | None = None,
+        cursor: str | None = None,
+    ) -> SummaryPage:
+        """Up to `limit` rooms, newest first, with this status and game if given, from
+        `cursor` on (a `SummaryPage.next`; ValueError if it is not one). Rooms whose list
+        columns are not filled yet are left out."""
+        query = sa.select(rooms_table).where(rooms_table.c.version.is_not(None))
+        if status is not None:
+            query = query.where(rooms_table.c.status == status)
+        if game is not None:
+            query = query.where(rooms_table.c.game == game)
+        if cursor is not None:
+            created, room_id = decode_cursor(cursor)
+            query = query.where(
+                sa.tuple_(rooms_table.c.created, rooms_table.c.id) < (created, room_id)
+            )
+        query = query.order_by(rooms_table.c.created.desc(), rooms_table.c.id.desc())
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.limit(limit + 1)).all()
+            more = len(rows) > limit
+            rows = rows[:limit]
+            seats = _seat_rows(conn, [row.id for row in rows])
+        found: list[SummaryRow] = []
+        unreadable: dict[str, str] = {}
+        for row in rows:
+            try:
+                options = _json(row.options, f"room {row.id}: its options")
+            except RecordError as exc:
+                unreadable[row.id] = str(exc)
+                continue
+            found.append(
+                SummaryRow(
+                    row.id,
+                    row.game,
+                    row.players,
+                    options,
+                    row.status,
+                    row.created,
+                    row.version,
+                    row.current_player,
+                    seats.get(row.id, ()),
+                )
+            )
+        following = encode_cursor(rows[-1].created, rows[-1].id) if more else None
+        return SummaryPage(tuple(found), unreadable, following)
+
+
+def _seat_rows(conn: Connection, room_ids: list[str]) -> dict[str, tuple[SeatRow, ...]]:
+    """The seats of these rooms, in seat order."""
+    if not room_ids:
+        return {}
+    rows = conn.execute(
+        sa.select(seats_table)
+        .where(seats_table.c.room_id.in_(room_ids))
+        .order_by(seats_table.c.room_id, seats_table.c.seat)
+    ).all()
+    found: dict[str, list[SeatRow]] = {}
+    for s in rows:
+        found.setdefault(s.room_id, []).append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
+    return {room_id: tuple(seats) for room_id, seats in found.items()}
+
+
+def _json(text: str, what: str) -> Any:
+    """A stored JSON column; RecordError saying which one if it is not JSON."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise RecordError(f"{what} is not JSON") from None
+
+
+def encode_cursor(created: str, room_id: str) -> str:
+    """The opaque cursor of the rooms listed after this one (newest first)."""
+    return base64.urlsafe_b64encode(canonical_json([created, room_id]).encode()).decode()
+
+
+def decode_cursor(cursor: str) -> tuple[str, str]:
+    """The room a cursor points after; ValueError if it is not one `encode_cursor` made."""
+    try:
+        created, room_id = json.loads(base64.urlsafe_b64decode(cursor.encode()))
+    except (binascii.Error, ValueError, TypeError, UnicodeError):
+        raise ValueError("not a cursor this server gave") from None
+    if not isinstance(created, str) or not isinstance(room_id, str):
+        raise ValueError("not a cursor this server gave")
+    return created, room_id
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Give a database written by an older version the columns added since (left NULL)."""
+    present = {column["name"] for column in sa.inspect(engine).get_columns("rooms")}
+    missing = {name: kind for name, kind in ADDED_COLUMNS.items() if name not in present}
+    if not missing:
+        return
+    with engine.begin() as conn:
+        for name, kind in missing.items():
+            conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {name} {kind}"))
+        for index in rooms_table.indexes:
+            index.create(conn, checkfirst=True)
 
 
 def _set_status(conn: Connection, room_id: str, status: str) -> None:

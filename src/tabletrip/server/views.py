@@ -13,13 +13,15 @@ built and encoded once per game (RoomLog), and a socket may be sent only the lin
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import State
 from tabletrip.server.reveal import Observed, Viewer
-from tabletrip.server.rooms import PLAYING, Room
+from tabletrip.server.rooms import PLAYING, Room, Seat
+from tabletrip.server.store import SummaryPage, SummaryRow
 from tabletrip.server.wording import action_words, document, scoring
 
 log = logging.getLogger("tabletrip.server")
@@ -39,6 +41,42 @@ def summary(room: Room) -> JsonDict:
         "seats": [seat.to_json() for seat in room.seats],
         "labels": [seat.label for seat in room.seats],
     }
+
+
+def stored_summary(row: SummaryRow) -> JsonDict:
+    """The same summary, from the room's stored row (the room list: rooms need not be in
+    memory to be listed)."""
+    seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats]
+    return {
+        "id": row.id,
+        "game": row.game,
+        "players": row.players,
+        "options": row.options,
+        "status": row.status,
+        "created": row.created,
+        "version": row.version,
+        "current_player": row.current_player,
+        "seats": [seat.to_json() for seat in seats],
+        "labels": [seat.label for seat in seats],
+    }
+
+
+def room_page(page: SummaryPage, limit: int) -> tuple[str, str]:
+    """A page of the room list as JSON text, and its entity tag (a client that holds that
+    text already is told so rather than sent it again)."""
+    text = json.dumps(
+        {"rooms": [stored_summary(row) for row in page.rooms], "next": page.next, "limit": limit}
+    )
+    return text, f'W/"{hashlib.sha256(text.encode()).hexdigest()[:32]}"'
+
+
+def etag_matches(if_none_match: str | None, etag: str) -> bool:
+    """Whether an If-None-Match header names this entity tag (weakly compared, or `*`)."""
+    if not if_none_match:
+        return False
+    bare = etag.removeprefix("W/")
+    tags = [tag.strip().removeprefix("W/") for tag in if_none_match.split(",")]
+    return "*" in tags or bare in tags
 
 
 def _targets(state: State, action: Action) -> list[str]:

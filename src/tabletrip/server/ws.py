@@ -1,6 +1,8 @@
 """The WebSocket of a room: hello (with a seat token, or none to spectate), then views pushed
 after every change, and actions or undos sent back. Every error is a message; none changes
-anything. A message over the size limit is answered, then the socket is closed with 1009.
+anything. A message over the size limit is answered, then the socket is closed with 1009; a
+socket that has not said hello within `Settings.hello_timeout_seconds`, or that sends JSON
+nested too deeply (limits.py), is told why and closed with 1008. A close carries its reason.
 
 A client that says `"log_delta": true` in its hello is sent, after the first view, only the
 log lines it does not hold yet: each view then has `log_start`, the number of lines of the
@@ -15,12 +17,14 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from tabletrip.server.errors import BadRequest, Forbidden, ServerError
+from tabletrip.server.limits import NestedTooDeeply, loads_bounded
 from tabletrip.server.manager import RoomManager
 from tabletrip.server.rooms import Room
 from tabletrip.server.views import view_message
 
 POLICY_VIOLATION = 1008
 MESSAGE_TOO_BIG = 1009
+MAX_CLOSE_REASON_BYTES = 123  # what a close frame has room for (RFC 6455)
 _VIEW = object()  # in the outbox: send the current view
 
 
@@ -48,7 +52,7 @@ class Connection:
     def _error(self, message: str, status: int, close: int | None = None) -> None:
         self._outbox.put_nowait(json.dumps({"type": "error", "message": message, "status": status}))
         if close is not None:
-            self._outbox.put_nowait(close)
+            self._outbox.put_nowait((close, _close_reason(message)))
 
     async def run(self) -> None:
         """Serve the connection until the client leaves or is closed."""
@@ -73,8 +77,9 @@ class Connection:
             if item is _VIEW:
                 self._view_pending = False
                 await self.socket.send_text(self._view())
-            elif isinstance(item, int):
-                await self.socket.close(code=item)
+            elif isinstance(item, tuple):
+                code, reason = item
+                await self.socket.close(code=code, reason=reason)
                 return
             else:
                 await self.socket.send_text(item)
@@ -90,8 +95,19 @@ class Connection:
         return text
 
     async def _receive_loop(self) -> None:
+        hello_seconds = self.manager.settings.hello_timeout_seconds
+        hello_by = asyncio.get_running_loop().time() + hello_seconds
         while True:
-            message = await self.socket.receive()
+            if self.room is None:
+                try:
+                    async with asyncio.timeout_at(hello_by):
+                        message = await self.socket.receive()
+                except TimeoutError:
+                    late = f"say hello within {hello_seconds:g} seconds"
+                    self._error(late, 408, POLICY_VIOLATION)
+                    return
+            else:
+                message = await self.socket.receive()
             if message["type"] == "websocket.disconnect":
                 return
             text = message.get("text")
@@ -119,14 +135,17 @@ class Connection:
     async def _handle(self, text: str) -> bool:
         """Act on one message; False when the connection must end."""
         try:
-            message = json.loads(text)
+            message = loads_bounded(text)
+        except NestedTooDeeply as exc:
+            self._error(str(exc), 400, POLICY_VIOLATION)
+            return False
         except ValueError:
             self._error('not JSON: send an object like {"type": "hello"}', 400)
             return True
         kind = message.get("type") if isinstance(message, dict) else None
         try:
             if kind == "hello":
-                return self._hello(message)
+                return await self._hello(message)
             if self.room is None:
                 self._error('say hello first: {"type": "hello", "token": ...}', 400)
                 return True
@@ -142,16 +161,16 @@ class Connection:
             self._error(str(exc), exc.status)
         return True
 
-    def _hello(self, message: dict[str, Any]) -> bool:
+    async def _hello(self, message: dict[str, Any]) -> bool:
         if self.room is not None:
             self._error("hello was already said on this connection", 400)
             return True
         token = message.get("token")
         try:
             if token is None:
-                room, seat = self.manager.get(self.room_id), None
+                room, seat = await self.manager.room(self.room_id), None
             elif isinstance(token, str):
-                room, seat = self.manager.authenticate(self.room_id, token)
+                room, seat = await self.manager.authenticate(self.room_id, token)
             else:
                 self._error("the token is a string", 400, POLICY_VIOLATION)
                 return False
@@ -168,6 +187,14 @@ class Connection:
         if self.seat is None:
             raise Forbidden("a spectator cannot act: say hello with a seat token")
         return self.seat
+
+
+def _close_reason(message: str) -> str:
+    """The error message as a close reason, cut to fit a close frame."""
+    encoded = message.encode()
+    if len(encoded) <= MAX_CLOSE_REASON_BYTES:
+        return message
+    return encoded[: MAX_CLOSE_REASON_BYTES - 3].decode(errors="ignore") + "..."
 
 
 def _version(message: dict[str, Any]) -> int:

@@ -8,13 +8,12 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { body, token, signal } = {}) {
-  const headers = { Accept: "application/json" };
+async function send(method, path, { body, token, signal, headers: extra } = {}) {
+  const headers = { Accept: "application/json", ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -24,6 +23,14 @@ async function request(method, path, { body, token, signal } = {}) {
     if (error.name === "AbortError") throw error;
     throw new ApiError(0, "the server cannot be reached: check your connection");
   }
+}
+
+async function request(method, path, options = {}) {
+  return answer(await send(method, path, options));
+}
+
+/** The JSON of a response, or the ApiError of its refusal. */
+async function answer(response) {
   let data = null;
   try {
     data = await response.json();
@@ -52,7 +59,20 @@ export const api = {
     }
     return gamesPromise;
   },
-  rooms: (status) => request("GET", status ? `/api/rooms?status=${status}` : "/api/rooms"),
+  /** A page of the room list, newest first: `query` has status, game, limit and cursor (each
+   * optional). Given the `etag` of the page held, null when it has not changed since (the
+   * server answers 304 and sends nothing); else {page: {rooms, next, limit}, etag}. */
+  async rooms(query = {}, etag = null) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+    }
+    const headers = etag ? { "If-None-Match": etag } : {};
+    const response = await send("GET", `/api/rooms?${params}`, { headers });
+    if (response.status === 304) return null;
+    const page = await answer(response);
+    return { page, etag: response.headers.get("ETag") };
+  },
   createRoom: (body) => request("POST", "/api/rooms", { body }),
   spectate: (id) => request("GET", room(id)),
   view: (id, token) => request("GET", `${room(id)}/view`, { token }),

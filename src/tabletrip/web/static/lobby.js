@@ -11,12 +11,14 @@ const PEOPLE = [
 const LEVELS = ["easy", "medium", "hard"]; // if the server does not say its levels
 const ROOMS_REFRESH_MS = 5000;
 const LISTED = 8; // rooms shown of those being played, and of those finished (newest first)
+const LISTED_OPEN = 50; // rooms shown of those waiting for players (newest first)
 
 /** Render the lobby into `main`; returns a function that stops it. */
 export function renderLobby(main) {
   let games = [];
   let refreshTimer = 0;
   let stopped = false;
+  const shownPages = {}; // status: the ETag of the page shown, to fetch only what changed
 
   const nameInput = h("input", {
     id: "your-name",
@@ -320,23 +322,28 @@ export function renderLobby(main) {
   async function loadRooms() {
     clearTimeout(refreshTimer);
     try {
-      const rooms = await api.rooms();
-      if (stopped) return;
       for (const status of ["open", "playing", "finished"]) {
+        const limit = status === "open" ? LISTED_OPEN : LISTED;
+        const fetched = await api.rooms({ status, limit }, shownPages[status]);
+        if (stopped) return;
+        if (fetched === null) continue; // not modified: the list shown stands
+        const { page, etag } = fetched;
         // Open: only the rooms somebody can still join (a free seat for a person).
-        const all = rooms.filter((room) => room.status === status && (status !== "open" || freeSeats(room).length > 0));
-        const shown = status === "open" ? all : all.slice(0, LISTED);
+        const shown = page.rooms.filter((room) => status !== "open" || freeSeats(room).length > 0);
         const rows = await Promise.all(shown.map(roomRow));
         if (stopped) return;
-        const more = all.length - shown.length;
         fill(
           lists[status],
           rows.length ? rows : h("li", { class: "muted empty" }, "none"),
-          more > 0 ? h("li", { class: "muted" }, `and ${more} more`) : null,
+          page.next ? h("li", { class: "muted" }, "and more") : null,
         );
+        shownPages[status] = etag;
       }
     } catch (error) {
-      if (!stopped) fill(lists.open, h("li", { class: "muted" }, `cannot list the rooms: ${error.message}`));
+      if (!stopped) {
+        delete shownPages.open; // shown again in full once the server answers
+        fill(lists.open, h("li", { class: "muted" }, `cannot list the rooms: ${error.message}`));
+      }
     }
     if (!stopped) refreshTimer = setTimeout(loadRooms, ROOMS_REFRESH_MS);
   }
