@@ -25,21 +25,16 @@ import asyncio
 import json
 import os
 import random
-import resource
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
+
+from served import Server, process_cpu
 
 DEFAULT_GAME = "route-east"
 DEFAULT_ROOMS = 100
@@ -47,7 +42,6 @@ DEFAULT_SECONDS = 10.0
 MAX_ROOMS = 500
 MAX_SECONDS = 60.0
 DEFAULT_MAX_MOVES = 200_000
-START_SECONDS = 60.0  # to wait for the server to answer
 ACK_SECONDS = 10.0  # to wait for the view of a sent action before counting it lost
 
 JsonDict = dict[str, Any]
@@ -105,74 +99,6 @@ class Outcome:
             f"players (this process) {self.client_cpu:.1f}\n"
             f"errors: {self.errors}, lost: {self.lost}, rooms finished: {self.finished}"
         )
-
-
-def process_cpu(pid: int | None = None) -> float:
-    """CPU seconds (user + system) used so far by a process (this one if None); nan if unknown."""
-    if pid is None:
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        return usage.ru_utime + usage.ru_stime
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that is free now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """`python -m tabletrip serve` on a free port and a temporary SQLite file (a context)."""
-
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="tabletrip-bench-"))
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def __enter__(self) -> Server:
-        command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
-        command += ["--db", f"sqlite:///{self.folder / 'bench.sqlite'}"]
-        # Every room is created and joined from this one address: no rate limit.
-        command += ["--rate-create-rooms", "", "--rate-join", "", "--rate-undo", ""]
-        env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.folder)}
-        with (self.folder / "server.log").open("wb") as log:
-            self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-            )
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                break
-            try:
-                if httpx2.get(f"{self.url}/api/games", timeout=2).status_code == 200:
-                    return self
-            except httpx2.TransportError:
-                time.sleep(0.05)
-        log_text = (self.folder / "server.log").read_text(errors="replace")[-2000:]
-        self.__exit__()
-        raise RuntimeError(f"the server did not start:\n{log_text}")
-
-    def cpu(self) -> float:
-        """CPU seconds the server process has used so far."""
-        return float("nan") if self.process is None else process_cpu(self.process.pid)
-
-    def __exit__(self, *_exc: object) -> None:
-        try:
-            if self.process is not None and self.process.poll() is None:
-                os.kill(self.process.pid, signal.SIGTERM)
-                try:
-                    self.process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                    self.process.wait()
-        finally:
-            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class Player:

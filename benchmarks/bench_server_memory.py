@@ -18,19 +18,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import shutil
-import signal
-import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 import httpx2
+
+from served import UNLIMITED, Server, resident_mb
 
 DEFAULT_GAMES = 10_000
 DEFAULT_WARM_UP = 1_000
@@ -43,96 +38,11 @@ BENCH_WARM_UP = 100
 # ... with this few rooms kept in memory, so that the cache is full within the warm-up (the
 # default of 500 fills after about 500 games: the full run shows that plateau).
 BENCH_ROOMS = 50
-START_SECONDS = 60.0
 POLL_SECONDS = 0.05  # between two looks at the room list
 TRIES = 3  # sends of a request whose connection was closed under it
 PLAYING = {"status": "playing", "limit": 200}  # the rooms still playing, as listed
-# Rooms are created from this one address: lift the creation rate limit where the server has
-# one (the options are left out for a server that does not know them).
-UNLIMITED = ("--rate-create-rooms", "", "--rate-join", "")
 
 JsonDict = dict[str, Any]
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that is free now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def resident_mb(pid: int) -> float:
-    """The resident memory of a process, in MB (VmRSS); nan if it cannot be read."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return float("nan")
-
-
-class Server:
-    """`python -m tabletrip serve` on a free port and a temporary SQLite file (a context)."""
-
-    def __init__(self, max_rooms: int | None = None) -> None:
-        self.max_rooms = max_rooms  # --max-rooms-in-memory, if given (else the default)
-        self.folder = Path(tempfile.mkdtemp(prefix="tabletrip-memory-"))
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def __enter__(self) -> Server:
-        command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
-        command += ["--db", f"sqlite:///{self.folder / 'bench.sqlite'}"]
-        env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.folder)}
-        usage = subprocess.run(
-            [*command[:4], "--help"], capture_output=True, text=True, env=env, check=False
-        ).stdout
-        if UNLIMITED[0] in usage:
-            command += UNLIMITED
-        if self.max_rooms is not None:
-            command += ["--max-rooms-in-memory", str(self.max_rooms)]
-        with (self.folder / "server.log").open("wb") as log:
-            self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-            )
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline and self.process.poll() is None:
-            try:
-                if httpx2.get(f"{self.url}/api/games", timeout=2).status_code == 200:
-                    return self
-            except httpx2.TransportError:
-                time.sleep(0.05)
-        log_text = self.log_tail()
-        self.__exit__()
-        raise RuntimeError(f"the server did not start:\n{log_text}")
-
-    def log_tail(self) -> str:
-        """The end of the server's output."""
-        return (self.folder / "server.log").read_text(errors="replace")[-2000:]
-
-    def alive(self) -> bool:
-        """Whether the server process still runs."""
-        return self.process is not None and self.process.poll() is None
-
-    @property
-    def pid(self) -> int:
-        """The server's process id."""
-        assert self.process is not None
-        return self.process.pid
-
-    def __exit__(self, *_exc: object) -> None:
-        try:
-            if self.process is not None and self.process.poll() is None:
-                os.kill(self.process.pid, signal.SIGTERM)
-                try:
-                    self.process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                    self.process.wait()
-        finally:
-            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class Outcome:
@@ -260,7 +170,10 @@ def measure_memory(
     """Start a server, play `games` games of bots, stop it; the memory samples (each printed
     as it is taken, with `progress`)."""
     warm_up = max(1, min(warm_up, games - 1))
-    with Server(max_rooms) as server:
+    options = [*UNLIMITED]
+    if max_rooms is not None:
+        options += ["--max-rooms-in-memory", str(max_rooms)]
+    with Server(options, prefix="memory") as server:
         return asyncio.run(
             _play(server, games, warm_up, max(1, in_flight), game, players, progress)
         )

@@ -18,24 +18,20 @@ import asyncio
 import json
 import os
 import resource
-import shutil
-import signal
 import socket
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from functools import cache
-from pathlib import Path
 
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
+from served import Server, resident_mb
+
 DEFAULT_SOCKETS = 2000
 DEFAULT_ROOMS = 4
 GAME = "ticket-to-ride"
-START_SECONDS = 60.0  # to wait for the server to answer
 OPEN_SECONDS = 120.0  # to wait for every socket to be open (and its first view)
 SETTLE_SECONDS = 0.5  # between the last socket opened and reading the RSS
 # The sockets all come from 127.0.0.1: let them all in (the default cap is per address), and
@@ -52,74 +48,9 @@ def raise_open_file_limit() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
-def rss_mb(pid: int) -> float:
-    """The resident memory of a process, in MB (VmRSS)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
-
-
 def open_files(pid: int) -> int:
     """How many files (sockets included) a process has open."""
     return len(os.listdir(f"/proc/{pid}/fd"))
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that is free now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """`python -m tabletrip serve` on a free port and a temporary SQLite file (a context)."""
-
-    def __init__(self, options: Sequence[str] = SERVE_OPTIONS) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="tabletrip-bench-"))
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.options = list(options)
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def pid(self) -> int:
-        """The server's process id."""
-        assert self.process is not None
-        return self.process.pid
-
-    def __enter__(self) -> Server:
-        command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
-        command += ["--db", f"sqlite:///{self.folder / 'bench.sqlite'}", *self.options]
-        env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.folder)}
-        with (self.folder / "server.log").open("wb") as log:
-            self.process = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-            )
-        deadline = time.monotonic() + START_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                break
-            try:
-                if httpx2.get(f"{self.url}/api/games", timeout=2).status_code == 200:
-                    return self
-            except httpx2.TransportError:
-                time.sleep(0.05)
-        log_text = (self.folder / "server.log").read_text(errors="replace")[-2000:]
-        self.__exit__()
-        raise RuntimeError(f"the server did not start:\n{log_text}")
-
-    def __exit__(self, *_exc: object) -> None:
-        try:
-            if self.process is not None and self.process.poll() is None:
-                os.kill(self.process.pid, signal.SIGTERM)
-                try:
-                    self.process.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                    self.process.wait()
-        finally:
-            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class Outcome:
@@ -173,7 +104,7 @@ async def _websockets(server: Server, rooms: list[str], count: int) -> float:
         opening = [_spectator(ws_url, rooms[i % len(rooms)], limit) for i in range(count)]
         sockets = list(await asyncio.wait_for(asyncio.gather(*opening), OPEN_SECONDS))
         await asyncio.sleep(SETTLE_SECONDS)
-        return rss_mb(server.pid)
+        return resident_mb(server.pid)
     finally:
         await asyncio.gather(*(s.close() for s in sockets), return_exceptions=True)
 
@@ -188,7 +119,7 @@ def _tcp(server: Server, count: int) -> float:
         while open_files(server.pid) < before + count and time.monotonic() < deadline:
             time.sleep(0.05)
         time.sleep(SETTLE_SECONDS)
-        return rss_mb(server.pid)
+        return resident_mb(server.pid)
     finally:
         for connection in connections:
             connection.close()
@@ -205,7 +136,7 @@ def measure_sockets(
             # One socket per room first: each room's view is built once, before the baseline.
             asyncio.run(_websockets(server, rooms, len(rooms)))
         time.sleep(SETTLE_SECONDS)
-        before = rss_mb(server.pid)
+        before = resident_mb(server.pid)
         if kind == "websockets":
             after = asyncio.run(_websockets(server, rooms, count))
         else:
