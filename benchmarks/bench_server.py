@@ -9,9 +9,10 @@ contains it (the broadcast after the commit). Bounded by time, rooms and moves; 
 stopped with SIGTERM at the end. Route East is the default game: its views are small and its
 games long, so every room keeps playing for the whole run.
 
-With `--hints`, two rooms of easy bots play 10 s alone, then 10 s while six clients each ask
-for a hint whenever their seat is to move (each in its own room of two people it plays); it
-prints the bot rooms' moves per second in both phases and their ratio.
+With `--hints`, two rooms of easy bots play 10 s alone, 10 s while six clients each ask for a
+hint whenever their seat is to move (each in its own room of two people it plays), and 10 s
+alone again (the same rooms throughout); it prints the bot rooms' moves per second with the
+hint clients over the mean of the two phases without them.
 
     python benchmarks/bench_server.py --rooms 100 --seconds 15
     python benchmarks/bench_server.py --hints
@@ -307,28 +308,43 @@ class HintOutcome:
         )
 
 
-async def _bot_moves(http: httpx2.AsyncClient, seconds: float) -> float:
-    """Moves per second played by BOT_ROOMS rooms of easy bots (a finished room is replaced)."""
-    seats = [{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}]
-    body = {"game": DEFAULT_GAME, "players": 2, "options": {}, "seats": seats}
+class BotRooms:
+    """BOT_ROOMS rooms of two easy bots, the same rooms in every phase (a finished one is
+    replaced): rooms left behind by a phase would go on playing and slow the next."""
 
-    async def new_room() -> tuple[str, int]:
-        created = await http.post("/api/rooms", json=body)
+    def __init__(self, http: httpx2.AsyncClient) -> None:
+        self.http = http
+        self.rooms: list[tuple[str, int]] = []  # (room id, version last seen)
+
+    async def _new_room(self) -> tuple[str, int]:
+        seats = [{"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}]
+        body = {"game": DEFAULT_GAME, "players": 2, "options": {}, "seats": seats}
+        created = await self.http.post("/api/rooms", json=body)
         created.raise_for_status()
         return created.json()["id"], 0
 
-    rooms = [await new_room() for _ in range(BOT_ROOMS)]
-    start = time.perf_counter()
-    moves = 0
-    while time.perf_counter() - start < seconds:
-        await asyncio.sleep(0.25)
-        for index, (room, seen) in enumerate(rooms):
-            view = (await http.get(f"/api/rooms/{room}")).json()
+    async def _look(self) -> int:
+        """Moves played since the last look (replacing finished rooms)."""
+        if not self.rooms:
+            self.rooms = [await self._new_room() for _ in range(BOT_ROOMS)]
+            return 0
+        moves = 0
+        for index, (room, seen) in enumerate(self.rooms):
+            view = (await self.http.get(f"/api/rooms/{room}")).json()
             moves += view["version"] - seen
-            rooms[index] = (
-                await new_room() if view["status"] == "finished" else (room, view["version"])
-            )
-    return moves / (time.perf_counter() - start)
+            finished = view["status"] == "finished"
+            self.rooms[index] = await self._new_room() if finished else (room, view["version"])
+        return moves
+
+    async def moves_per_second(self, seconds: float) -> float:
+        """The rooms' moves per second over the next `seconds`."""
+        await self._look()
+        start = time.perf_counter()
+        moves = 0
+        while time.perf_counter() - start < seconds:
+            await asyncio.sleep(0.25)
+            moves += await self._look()
+        return moves / (time.perf_counter() - start)
 
 
 async def _hint_client(
@@ -370,16 +386,20 @@ async def _hint_client(
 async def _run_hints(server: Server) -> HintOutcome:
     outcome = HintOutcome()
     async with httpx2.AsyncClient(base_url=server.url, timeout=120) as http:
-        outcome.alone = await _bot_moves(http, HINT_PHASE_SECONDS)
+        bot_rooms = BotRooms(http)
+        before = await bot_rooms.moves_per_second(HINT_PHASE_SECONDS)
         stop = asyncio.Event()
         clients = [
             asyncio.ensure_future(_hint_client(http, i, stop, outcome)) for i in range(HINT_CLIENTS)
         ]
         try:
-            outcome.with_hints = await _bot_moves(http, HINT_PHASE_SECONDS)
+            outcome.with_hints = await bot_rooms.moves_per_second(HINT_PHASE_SECONDS)
         finally:
             stop.set()
             await asyncio.gather(*clients, return_exceptions=True)
+        # Alone again, so that a drift over the run (games get longer) is not laid on hints.
+        after = await bot_rooms.moves_per_second(HINT_PHASE_SECONDS)
+        outcome.alone = (before + after) / 2
     return outcome
 
 

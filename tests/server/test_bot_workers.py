@@ -142,3 +142,28 @@ def test_bot_workers_end_when_the_server_stops(tmp_path: Path) -> None:
         process.wait(timeout=WAIT_SECONDS)
         assert not alive(workers), "bot workers still running after the server exited"
         wait_until_gone(set(found))
+
+
+def _priority_after_start(niceness: int) -> tuple[int, int]:
+    """In a fresh process: start a worker as the pool does, and report its priority."""
+    code = (
+        "import multiprocessing, os\n"
+        "from tabletrip.server.botpool import start_worker\n"
+        "reader, writer = multiprocessing.Pipe(duplex=False)\n"
+        f"start_worker(reader, {niceness})\n"
+        "print(os.getpriority(os.PRIO_PROCESS, 0), os.sched_getscheduler(0))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    nice, policy = done.stdout.split()
+    return int(nice), int(policy)
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux scheduling classes only")
+def test_hint_workers_run_only_when_bot_workers_leave_the_cpu_free() -> None:
+    """Hints run at a lower priority than bot moves (issue 24: bot moves never wait behind
+    hints): a hint worker is niced and in the idle scheduling class; a bot worker is not."""
+    base = os.getpriority(os.PRIO_PROCESS, 0)
+    assert _priority_after_start(10) == (min(base + 10, 19), os.SCHED_IDLE)
+    assert _priority_after_start(0) == (base, os.SCHED_OTHER)

@@ -86,6 +86,9 @@ def start_worker(alive: Connection, niceness: int) -> None:
     """The initializer of every worker process: lower its priority, start its watchdog."""
     if niceness:
         os.nice(niceness)
+        # On Linux, better still: run only when no other process wants the CPU.
+        with contextlib.suppress(AttributeError, OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     watchdog = threading.Thread(
         target=_watch_server, args=(alive,), name="tabletrip-watchdog", daemon=True
     )
