@@ -136,6 +136,14 @@ def undo(client: TestClient, room_id: str, token: str, version: int) -> Any:
     )
 
 
+def until(condition: Callable[[], Any], what: str, timeout: float = TIMEOUT) -> None:
+    """Poll `condition` until it holds; fail naming `what` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {timeout:g} s for: {what}"
+        time.sleep(0.01)
+
+
 def wait_for(
     client: TestClient,
     room_id: str,

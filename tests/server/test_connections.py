@@ -24,6 +24,7 @@ import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from server_helpers import until
 from tabletrip.server import Settings, create_app
 from tabletrip.server.limits import MAX_JSON_DEPTH
 from tabletrip.server.transport import uvicorn_options
@@ -74,19 +75,12 @@ def live(path: Path, **changes: Any) -> Iterator[Live]:
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
     thread.start()
     try:
-        _until(lambda: server.started, "the server started")
+        until(lambda: server.started, "the server started")
         yield Live(port)
     finally:
         server.should_exit = True
         thread.join(WAIT)
         listener.close()
-
-
-def _until(condition: Any, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        assert time.monotonic() < deadline, f"waited {WAIT} s for: {what}"
-        time.sleep(0.02)
 
 
 def _read_all(connection: socket.socket) -> bytes:
@@ -169,7 +163,7 @@ def test_a_socket_that_said_hello_outlives_every_deadline(tmp_path: Path) -> Non
         s.send(json.dumps({"type": "hello"}))
         assert json.loads(s.recv(timeout=WAIT))["type"] == "view"
         deadline = time.monotonic() + 5 * 0.2  # past every deadline, with room to spare
-        _until(lambda: time.monotonic() > deadline, "the deadlines passed")
+        until(lambda: time.monotonic() > deadline, "the deadlines passed")
         s.send("[]")  # answered: the socket is still served
         answer = json.loads(s.recv(timeout=WAIT))
         assert answer["type"] == "error" and "unknown message type" in answer["message"]
@@ -216,7 +210,7 @@ def test_a_request_begun_after_a_long_keep_alive_wait_has_a_deadline_too(
         connection.sendall(b"GET /api/games HTTP/1.1\r\nHost: tabletrip\r\n\r\n")
         _read_response(connection)
         quiet_until = time.monotonic() + 5 * 0.2
-        _until(lambda: time.monotonic() > quiet_until, "the header deadline passed")
+        until(lambda: time.monotonic() > quiet_until, "the header deadline passed")
         connection.sendall(b"GET /api/ga")
         assert _read_all(connection).startswith(b"HTTP/1.1 408 ")
 
@@ -271,20 +265,20 @@ def test_connections_per_address_are_capped_and_counted_down(tmp_path: Path) -> 
 
         # Dropped without a close frame: the server notices and counts it out.
         first.socket.close()
-        _until(lambda: _served(server), "a dropped socket counted out")
+        until(lambda: _served(server), "a dropped socket counted out")
 
         # Closed by the server (deeply nested JSON): counted out too.
         first = sockets.enter_context(server.socket(room))
         first.send("[" * 100 + "]" * 100)
         assert _closed_with(first)[1] == 1008
-        _until(lambda: _served(server), "a socket the server closed counted out")
+        until(lambda: _served(server), "a socket the server closed counted out")
 
         # Closed by the client, politely.
         first = sockets.enter_context(server.socket(room))
         _hello(first)
         assert httpx2.get(f"{server.url}/api/games", timeout=WAIT).status_code == 429
         second.close()
-        _until(lambda: _served(server), "a closed socket counted out")
+        until(lambda: _served(server), "a closed socket counted out")
 
 
 def test_a_refused_request_changes_nothing(tmp_path: Path) -> None:
@@ -296,7 +290,7 @@ def test_a_refused_request_changes_nothing(tmp_path: Path) -> None:
             body = {"game": "ticket-to-ride", "players": 2, "seats": [{"kind": "human"}] * 2}
             refused = httpx2.post(f"{server.url}/api/rooms", json=body, timeout=WAIT)
             _refusal(refused, 429, "too many connections")
-        _until(lambda: _served(server), "the socket counted out")
+        until(lambda: _served(server), "the socket counted out")
         rooms = httpx2.get(f"{server.url}/api/rooms", timeout=WAIT).json()
         listed = rooms["rooms"] if isinstance(rooms, dict) else rooms
         assert [r["id"] for r in listed] == [room]

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,20 +20,11 @@ from server_helpers import (
     join,
     play_rest,
     running,
+    until,
     wait_for,
 )
 from tabletrip.server.room_cache import RoomCache
 from tabletrip.server.rooms import HUMAN, Room, Seat, configured_game
-
-DEADLINE = 60.0  # seconds a condition may take on a loaded machine before the test fails
-
-
-def until(condition: Callable[[], bool], what: str) -> None:
-    """Poll `condition` until it holds; fail naming `what` after DEADLINE."""
-    deadline = time.monotonic() + DEADLINE
-    while not condition():
-        assert time.monotonic() < deadline, f"never happened: {what}"
-        time.sleep(0.01)
 
 
 def in_memory(client: TestClient) -> set[str]:

@@ -3,10 +3,12 @@ ETag of the page it shows, is answered 304 while nothing changed, and shows a ch
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx2
 from playwright.sync_api import Page, Response, expect
 
-from web.web_helpers import ServerProcess
+from web.web_helpers import ServerProcess, screenshot
 
 
 def _is_list(response: Response, status: int) -> bool:
@@ -17,7 +19,9 @@ def _is_list(response: Response, status: int) -> bool:
     )
 
 
-def test_an_unchanged_list_is_not_sent_again(page: Page, server: ServerProcess) -> None:
+def test_an_unchanged_list_is_not_sent_again(
+    page: Page, server: ServerProcess, screenshot_dir: Path
+) -> None:
     """The second look at the open rooms is a 304 and the room stays listed; once both seats
     are taken the room moves to the rooms being played."""
     body = {
@@ -43,3 +47,4 @@ def test_an_unchanged_list_is_not_sent_again(page: Page, server: ServerProcess) 
         page.get_by_test_id("refresh-rooms").click()
     expect(page.get_by_test_id("rooms-open").locator(row)).to_have_count(0)
     expect(page.get_by_test_id("rooms-playing").locator(row)).to_have_count(1)
+    screenshot(page, screenshot_dir, "lobby-rooms")
