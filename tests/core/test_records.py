@@ -60,7 +60,17 @@ def _from_json_error(data: Any) -> str:
 def test_record_json_has_the_documented_keys() -> None:
     state = _finished(2, seed=1, rounds=2, variant="bonus")
     data = state.record.to_json()
-    assert list(data) == ["format", "game", "options", "seed", "players", "actions", "result"]
+    assert list(data) == [
+        "format",
+        "game",
+        "options",
+        "seed",
+        "players",
+        "actions",
+        "result",
+        "content",
+    ]
+    assert data["content"] == state.game.content.hash
     assert data["format"] == "tabletrip-record/1"
     assert data["game"] == GAME_ID
     assert data["options"] == {"rounds": 2, "variant": "bonus"}

@@ -27,7 +27,7 @@ class CrowdCard(HighCardGame):
     info = replace(HighCardGame.info, id="crowd-card", min_players=3, max_players=5)
 
     @classmethod
-    def player_range(cls, options: dict[str, Any]) -> tuple[int, int]:
+    def player_range(cls, options: dict[str, Any], content: object = None) -> tuple[int, int]:
         return (3, 4) if options["variant"] == "bonus" else (3, 5)
 
 

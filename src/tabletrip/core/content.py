@@ -1,42 +1,58 @@
-"""Loading content files (maps, cards): JSON validated by a pydantic schema, clear errors."""
+"""Loading content files (maps, cards): JSON validated by a pydantic schema, clear errors.
+
+A game's content is the set of data files it plays with: the files shipped in its `data/`
+folder, or a person's own files in the same format (`content=PATH`, see `content_set`). The
+files a game uses and their canonical hash (`Content.hash`) are part of a game's identity:
+records, saved states and simulation runs carry the hash.
+"""
 
 from __future__ import annotations
 
-import json
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from tabletrip.core.content_set import Content, ContentFile, file_digest, read_json
 from tabletrip.core.errors import ContentError
 
 M = TypeVar("M", bound=BaseModel)
 _CHECK_PREFIX = "Value error, "  # how pydantic prefixes a model validator's ValueError
+# Validation context key: the content had an entry removed on purpose (an ablation run), so
+# the counts the rulebook fixes (deck sizes, ticket numbers) may fall short by that entry.
+ABLATED = "ablated"
+
+__all__ = [
+    "ABLATED",
+    "Content",
+    "ContentFile",
+    "file_digest",
+    "load_content",
+    "validate_content",
+    "validate_file",
+]
 
 
 def load_content(path: Path | Traversable, model: type[M]) -> M:
     """Read and validate one content file; ContentError naming the file and the bad entry."""
-    name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ContentError(f"cannot read content file {name!r}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ContentError(f"content file {name!r} is not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ContentError(f"content file {name!r} is not JSON: {exc}") from None
-    except RecursionError:
-        raise ContentError(f"content file {name!r} is nested too deep to be content") from None
-    return validate_content(data, model, name)
+    return validate_content(read_json(path), model, str(path))
 
 
-def validate_content(data: object, model: type[M], name: str) -> M:
-    """Validate already-parsed content; ContentError naming the first bad entry."""
+def validate_file(file: ContentFile, model: type[M], *, ablated: bool = False) -> M:
+    """Validate one file of a content set against its schema (named by its source)."""
+    return validate_content(file.data, model, file.source, ablated=ablated)
+
+
+def validate_content(data: object, model: type[M], name: str, *, ablated: bool = False) -> M:
+    """Validate already-parsed content; ContentError naming the first bad entry.
+
+    `ablated`: an entry was removed on purpose, so counts the rulebook fixes may fall short
+    (a schema reads this as `info.context[ABLATED]`).
+    """
+    context: dict[str, Any] = {ABLATED: ablated}
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context=context)
     except ValidationError as exc:
         error = exc.errors()[0]
         message = error["msg"]

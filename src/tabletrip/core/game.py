@@ -9,10 +9,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletrip.core.actions import Action, ActionCodec, JsonDict
-from tabletrip.core.errors import IllegalAction, OptionError, RecordError
+from tabletrip.core.content_set import Content, resolve, shipped_content
+from tabletrip.core.errors import ContentError, IllegalAction, OptionError, RecordError
 from tabletrip.core.options import OptionSpec, validate_options
 from tabletrip.core.rng import Rng
 
@@ -103,18 +106,58 @@ class Result:
 
 
 class Game(ABC):
-    """One configured game (player count and options): makes, loads and parses states."""
+    """One configured game (player count, options, content): makes, loads and parses states."""
 
     info: ClassVar[GameInfo]
     codec: ClassVar[ActionCodec]
 
-    def __init__(self, players: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self, players: int, options: dict[str, Any], content: Content | None = None
+    ) -> None:
         self.players = players
         self.options = options
+        self.content: Content = (
+            content
+            if content is not None
+            else shipped_content(self.info.id, self.content_files(options))
+        )
 
     @classmethod
-    def player_range(cls, options: dict[str, Any]) -> tuple[int, int]:
-        """The accepted player counts with these options (some maps take fewer players)."""
+    def content_files(cls, options: dict[str, Any]) -> dict[str, Traversable]:
+        """The shipped data files (name: file) a game with these options plays with."""
+        return {}
+
+    @classmethod
+    def every_content_file(cls) -> dict[str, Traversable]:
+        """Every shipped data file of the game, whatever the options (for `content export`)."""
+        return {}
+
+    @classmethod
+    def content_for(cls, options: dict[str, Any], given: Content | str | Path | None) -> Content:
+        """The content a game with these (validated) options plays with: the shipped files,
+        or `given` (a path to a file or directory, or a `Content`); ContentError if unusable."""
+        shipped = cls.content_files(options)
+        if given is None:
+            return shipped_content(cls.info.id, shipped)
+        if isinstance(given, Content):
+            if given.game != cls.info.id:
+                raise ContentError(f"this content is for {given.game}, not {cls.info.id}")
+            if {f.name for f in given.files} != set(shipped):
+                raise ContentError(
+                    f"this content holds {', '.join(f.name for f in given.files)}, but a "
+                    f"{cls.info.id} game with these options uses {', '.join(sorted(shipped))}"
+                )
+            return given
+        if not shipped:
+            raise ContentError(f"{cls.info.id} has no content files to replace")
+        return resolve(cls.info.id, shipped, tuple(cls.every_content_file()), given)
+
+    @classmethod
+    def player_range(
+        cls, options: dict[str, Any], content: Content | None = None
+    ) -> tuple[int, int]:
+        """The accepted player counts with these options and content (some maps take fewer
+        players; `content` None: the shipped content)."""
         return cls.info.min_players, cls.info.max_players
 
     @classmethod
@@ -150,15 +193,28 @@ class Game(ABC):
         return found
 
     @classmethod
-    def configure(cls, players: int | None = None, **options: Any) -> Game:
-        """Validate the player count and options and make the game; OptionError if bad."""
-        return cls.from_options(players, options)
+    def configure(
+        cls,
+        players: int | None = None,
+        content: Content | str | Path | None = None,
+        **options: Any,
+    ) -> Game:
+        """Validate the player count, options and content and make the game; OptionError or
+        ContentError if bad."""
+        return cls.from_options(players, options, content)
 
     @classmethod
-    def from_options(cls, players: int | str | None, options: Mapping[str, Any]) -> Game:
-        """`configure` with the options as a mapping (any names, even `players`, are checked)."""
+    def from_options(
+        cls,
+        players: int | str | None,
+        options: Mapping[str, Any],
+        content: Content | str | Path | None = None,
+    ) -> Game:
+        """`configure` with the options as a mapping (any names, even `players`, are checked);
+        `content`: own content (a path or a `Content`), None for the shipped files."""
         checked = validate_options(cls.info.id, cls.info.options, options)
-        low, high = cls.player_range(checked)
+        chosen = cls.content_for(checked, content)
+        low, high = cls.player_range(checked, chosen)
         if players is None:
             players = max(low, min(2, high))
         count = players
@@ -172,7 +228,7 @@ class Game(ABC):
             raise OptionError(
                 f"{cls.info.id} takes {low} to {high} players{with_options}, not {count!r}{way}"
             )
-        return cls(count, checked)
+        return cls(count, checked, chosen)
 
     @property
     def id(self) -> str:
@@ -227,6 +283,12 @@ class Game(ABC):
             )
         if data.get("players") != self.players:
             raise RecordError(f"this state has {data.get('players')} players, not {self.players}")
+        content = data.get("content", self.content.hash)
+        if content != self.content.hash:
+            raise RecordError(
+                f"this state was played with content {str(content)[:12]}, not with this game's "
+                f"{self.content.describe()}"
+            )
         try:
             state = self._state_from_json(data["state"], data["seed"])
             history: History = None
@@ -437,6 +499,7 @@ class State(ABC):
             "game": self.game.id,
             "options": dict(self.game.options),
             "players": self.game.players,
+            "content": self.game.content.hash,
             "seed": self.seed,
             "history": [[seat, action.to_json()] for seat, action in iter_history(self._history)],
             "state": self._state_json(),
@@ -455,4 +518,5 @@ class State(ABC):
             players=self.game.players,
             actions=tuple((seat, a.to_json()) for seat, a in iter_history(self._history)),
             result=None if result is None else result.to_json(),
+            content=self.game.content.hash,
         )

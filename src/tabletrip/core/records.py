@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletrip.core.actions import JsonDict
-from tabletrip.core.errors import IllegalAction, OptionError, RecordError
+from tabletrip.core.errors import ContentError, IllegalAction, OptionError, RecordError
 from tabletrip.core.game import State
 from tabletrip.core.registry import game_class
+
+if TYPE_CHECKING:
+    from tabletrip.core.content_set import Content
 
 RECORD_FORMAT = "tabletrip-record/1"
 # How deep a record's JSON may nest: a real one nests 6 levels at most (its result's
@@ -34,7 +37,11 @@ def nesting_depth_over(data: Any, limit: int) -> bool:
 
 @dataclass(frozen=True)
 class Record:
-    """A replayable game record: game, options, seed, players and every (seat, action)."""
+    """A replayable game record: game, options, seed, players and every (seat, action).
+
+    `content` is the hash of the content the game was played with (`Content.hash`); records
+    written before it was kept have none and replay with the shipped content.
+    """
 
     game: str
     options: dict[str, Any]
@@ -43,6 +50,7 @@ class Record:
     actions: tuple[tuple[int, JsonDict], ...]
     result: JsonDict | None = None
     labels: tuple[str, ...] = field(default=())
+    content: str | None = None
 
     def to_json(self) -> JsonDict:
         """JSON-safe form."""
@@ -55,6 +63,8 @@ class Record:
             "actions": [[seat, action] for seat, action in self.actions],
             "result": self.result,
         }
+        if self.content is not None:
+            data["content"] = self.content
         if self.labels:
             data["labels"] = list(self.labels)
         return data
@@ -83,6 +93,9 @@ class Record:
         labels = data.get("labels", [])
         if not isinstance(labels, list) or not all(isinstance(x, str) for x in labels):
             raise RecordError("record 'labels' must be a list of texts")
+        content = data.get("content")
+        if content is not None and not isinstance(content, str):
+            raise RecordError("record 'content' must be the text of a content hash")
         return cls(
             game=str(data["game"]),
             options=dict(data["options"]),
@@ -91,12 +104,20 @@ class Record:
             actions=tuple((seat, action) for seat, action in actions),
             result=data.get("result"),
             labels=tuple(labels),
+            content=content,
         )
 
     def with_labels(self, labels: tuple[str, ...]) -> Record:
         """The same record naming who played each seat."""
         return Record(
-            self.game, self.options, self.seed, self.players, self.actions, self.result, labels
+            self.game,
+            self.options,
+            self.seed,
+            self.players,
+            self.actions,
+            self.result,
+            labels,
+            self.content,
         )
 
     def save(self, path: str | Path) -> Path:
@@ -127,17 +148,34 @@ class Record:
         return cls.from_json(data)
 
 
-def replay(record: Record | JsonDict, verify: bool = True) -> State:
+def replay(
+    record: Record | JsonDict,
+    verify: bool = True,
+    content: Content | str | Path | None = None,
+) -> State:
     """Replay a record to its final state; RecordError naming the action that fails and why.
 
-    With `verify`, a record that carries a result must reproduce it exactly.
+    With `verify`, a record that carries a result must reproduce it exactly. `content`: the
+    own content (a path or a `Content`) the game was played with; the record's content hash
+    must be that content's, and a record played with own content needs it.
     """
     if not isinstance(record, Record):
         record = Record.from_json(record)
     try:
-        game = game_class(record.game).from_options(record.players, record.options)
-    except OptionError as exc:
+        game = game_class(record.game).from_options(record.players, record.options, content)
+    except (OptionError, ContentError) as exc:
         raise RecordError(f"record cannot be replayed: {exc}") from None
+    if record.content is not None and record.content != game.content.hash:
+        if content is None:
+            raise RecordError(
+                f"this record was played with content {record.content[:12]}, not this "
+                f"tabletrip's built-in content {game.content.short}: replay it with the "
+                "content it was played with (--content PATH)"
+            )
+        raise RecordError(
+            f"this record was played with content {record.content[:12]}, not with "
+            f"{game.content.describe()}"
+        )
     state = game.new_game(seed=record.seed)
     for index, (seat, action_json) in enumerate(record.actions):
         try:

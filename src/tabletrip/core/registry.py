@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import Any
 
+from tabletrip.core.content_set import Content
 from tabletrip.core.errors import OptionError
 from tabletrip.core.game import Game, GameInfo
 
@@ -52,6 +54,16 @@ def games() -> list[GameInfo]:
     return [game_class(game_id).info for game_id in game_ids()]
 
 
-def make(game_id: str, /, players: int | None = None, **options: Any) -> Game:
-    """A configured game; OptionError naming the bad game, player count or option."""
-    return game_class(game_id).from_options(players, options)
+def make(
+    game_id: str,
+    /,
+    players: int | None = None,
+    content: Content | str | Path | None = None,
+    **options: Any,
+) -> Game:
+    """A configured game; OptionError naming the bad game, player count or option.
+
+    `content`: own content, a path to a file or directory in the format of the shipped data
+    files (or a `Content`); ContentError naming the file, the entry and what is accepted.
+    """
+    return game_class(game_id).from_options(players, options, content)

@@ -31,6 +31,7 @@ from tabletrip.core import (
     Rng,
     State,
 )
+from tabletrip.core.content import Content
 from tabletrip.core.game import OPEN_MOVE
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.en_route import endgame, hidden, knowledge, views
@@ -152,8 +153,10 @@ class EnRouteGame(Game):
     )
     codec = CODEC
 
-    def __init__(self, players: int, options: dict[str, Any]) -> None:
-        super().__init__(players, options)
+    def __init__(
+        self, players: int, options: dict[str, Any], content: Content | None = None
+    ) -> None:
+        super().__init__(players, options, content)
         self.city: City = load_city(options["city"])
         city = self.city
         level = options["level"]
@@ -179,7 +182,9 @@ class EnRouteGame(Game):
         self._final_cache: dict[tuple[Any, ...], list[FinalRoute]] = {}
 
     @classmethod
-    def player_range(cls, options: dict[str, Any]) -> tuple[int, int]:
+    def player_range(
+        cls, options: dict[str, Any], content: Content | None = None
+    ) -> tuple[int, int]:
         """Solo: 1 player; team: 4; standard and advanced: 2-4."""
         return {"solo": (1, 1), "team": (4, 4)}.get(options["mode"], (2, 4))
 

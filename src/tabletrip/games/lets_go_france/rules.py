@@ -16,6 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.content import Content
 from tabletrip.core.game import Concealed
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.lets_go_france.actions import (
@@ -83,8 +84,10 @@ class LetsGoGame(Game):
     )
     codec = CODEC
 
-    def __init__(self, players: int, options: dict[str, Any]) -> None:
-        super().__init__(players, options)
+    def __init__(
+        self, players: int, options: dict[str, Any], content: Content | None = None
+    ) -> None:
+        super().__init__(players, options, content)
         self.activities: tuple[Activity, ...] = activities_from_spec(load_activities())
         self.card_index = {a.key: a.id for a in self.activities}
         self.board = load_player_board()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.content import Content
 from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.route_east.actions import (
@@ -113,8 +114,10 @@ class RouteEastGame(Game):
     )
     codec = CODEC
 
-    def __init__(self, players: int, options: dict[str, Any]) -> None:
-        super().__init__(players, options)
+    def __init__(
+        self, players: int, options: dict[str, Any], content: Content | None = None
+    ) -> None:
+        super().__init__(players, options, content)
         self.board: Board = load_board()
         self.decks: Decks = load_decks()
         board, decks = self.board, self.decks

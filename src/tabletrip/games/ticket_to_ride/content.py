@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tabletrip.core import ContentError, load_content
+from tabletrip.core import ContentError
+from tabletrip.core.content import Content, ContentFile, validate_file
+from tabletrip.core.content_set import read_json
 from tabletrip.core.render import geo_coordinates
 
 LOCOMOTIVE = "locomotive"
@@ -240,16 +243,33 @@ def map_coordinates(
     return geo_coordinates(lonlat, width)
 
 
-@cache
+def shipped_map(map_id: str) -> Traversable:
+    """The shipped file of a built-in map; ContentError naming the maps if there is none."""
+    if map_id not in MAP_FILES:
+        raise ContentError(f"no built-in map {map_id!r}: maps are {', '.join(MAP_FILES)}")
+    return files("tabletrip.games.ticket_to_ride") / "data" / MAP_FILES[map_id]
+
+
+@lru_cache(maxsize=64)
+def board_from_file(file: ContentFile, map_id: str, ablated: bool = False) -> Board:
+    """The Board of one map file of a content set (validated once per file version)."""
+    spec = validate_file(file, MapSpec, ablated=ablated)
+    if spec.map != map_id:
+        raise ContentError(
+            f"content file {file.source!r} is the {spec.map!r} map, not {map_id!r}: "
+            f'choose map={spec.map}, or set its "map" to {map_id!r}'
+        )
+    return board_from_spec(spec)
+
+
+def board_of(content: Content, map_id: str) -> Board:
+    """The Board a game with this content and map plays on."""
+    return board_from_file(content.file(MAP_FILES[map_id]), map_id, bool(content.removed))
+
+
 def load_board(map_id: str, path: str | None = None) -> Board:
     """The Board of a built-in map, or of a user's map file at `path` (validated, cached)."""
-    if path is None:
-        if map_id not in MAP_FILES:
-            raise ContentError(f"no built-in map {map_id!r}: maps are {', '.join(MAP_FILES)}")
-        source = files("tabletrip.games.ticket_to_ride") / "data" / MAP_FILES[map_id]
-    else:
-        source = Path(path)
-    spec = load_content(source, MapSpec)
-    if spec.map != map_id:
-        raise ContentError(f"content file {str(source)!r} is the {spec.map!r} map, not {map_id!r}")
-    return board_from_spec(spec)
+    source = shipped_map(map_id) if path is None else Path(path)
+    name = MAP_FILES.get(map_id, f"{map_id}.json")
+    file = ContentFile.of(name, str(source), read_json(source), builtin=path is None)
+    return board_from_file(file, map_id)

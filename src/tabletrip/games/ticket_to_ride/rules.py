@@ -14,10 +14,12 @@ drawing tickets).
 
 from __future__ import annotations
 
+from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
+from tabletrip.core.content import Content
 from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, Concealed
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.ticket_to_ride import scoring
@@ -31,7 +33,13 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeFaceUp,
     TakeLocomotive,
 )
-from tabletrip.games.ticket_to_ride.content import MAP_FILES, Board, load_board, map_coordinates
+from tabletrip.games.ticket_to_ride.content import (
+    MAP_FILES,
+    Board,
+    board_of,
+    map_coordinates,
+    shipped_map,
+)
 from tabletrip.games.ticket_to_ride.notation import parse_move
 
 GAME_ID = "ticket-to-ride"
@@ -73,9 +81,11 @@ class TicketToRideGame(Game):
     )
     codec = CODEC
 
-    def __init__(self, players: int, options: dict[str, Any]) -> None:
-        super().__init__(players, options)
-        self.board: Board = load_board(options["map"])
+    def __init__(
+        self, players: int, options: dict[str, Any], content: Content | None = None
+    ) -> None:
+        super().__init__(players, options, content)
+        self.board: Board = board_of(self.content, options["map"])
         board = self.board
         self.card_index = {name: i for i, name in enumerate(board.card_names)}
         self.loco = board.loco
@@ -92,9 +102,23 @@ class TicketToRideGame(Game):
         self._keeps: dict[tuple[int, ...], KeepTickets] = {}
 
     @classmethod
-    def player_range(cls, options: dict[str, Any]) -> tuple[int, int]:
-        """USA: 2-5 players; Europe Express: 2-4."""
-        board = load_board(options["map"])
+    def content_files(cls, options: dict[str, Any]) -> dict[str, Traversable]:
+        """The one map file of the chosen map."""
+        return {MAP_FILES[options["map"]]: shipped_map(options["map"])}
+
+    @classmethod
+    def every_content_file(cls) -> dict[str, Traversable]:
+        """Both map files."""
+        return {name: shipped_map(map_id) for map_id, name in MAP_FILES.items()}
+
+    @classmethod
+    def player_range(
+        cls, options: dict[str, Any], content: Content | None = None
+    ) -> tuple[int, int]:
+        """USA: 2-5 players; Europe Express: 2-4 (an own map says its own)."""
+        if content is None:
+            content = cls.content_for(options, None)
+        board = board_of(content, options["map"])
         return board.min_players, board.max_players
 
     def _build_routes_upto(self) -> tuple[tuple[int, ...], ...]:
