@@ -65,13 +65,18 @@ def _parse_options(info: GameInfo, texts: Sequence[str]) -> dict[str, str]:
     return options
 
 
-def _make_game(game_id: str, players: int | str | None, options: dict[str, Any]) -> Game:
+def _make_game(
+    game_id: str,
+    players: int | str | None,
+    options: dict[str, Any],
+    content: Path | None = None,
+) -> Game:
     info = _game_class(game_id).info  # a game that does not import is one line, not a traceback
     if "players" in options:
         raise OptionError(f"'players' is not an option of {game_id}: the player count is --players")
     # Checked before `make` so that an option named like one of its arguments is an OptionError.
     validate_options(info.id, info.options, options)
-    return tabletrip.make(game_id, players=players, **options)
+    return tabletrip.make(game_id, players=players, content=content, **options)
 
 
 def _check_seats(seats: Sequence[int], players: int) -> frozenset[int]:

@@ -145,6 +145,12 @@ def sim(
         ),
     ] = None,
     seed: Annotated[int, typer.Option(metavar="S", help="Seed of the run.")] = 0,
+    content: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="PATH", help="Own content: a data file or a directory of them (same format)."
+        ),
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option(metavar="W", help="Processes (local) or tasks (ray); default: every CPU."),
@@ -165,7 +171,7 @@ def sim(
     ui = Ui()
     info = _game_class(game).info
     option_texts = option or []
-    configured = _make_game(game, players, _parse_options(info, option_texts))
+    configured = _make_game(game, players, _parse_options(info, option_texts), content)
     config = SimConfig.from_game(configured, bot or [], seed)
     if games < 1:
         raise OptionError(f"--games must be at least 1, not {games}")

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrip.core.content_set import Content
 from tabletrip.core.errors import OptionError
 from tabletrip.core.game import Game
 from tabletrip.core.registry import game_class
@@ -27,6 +28,7 @@ class SimConfig:
     options: Mapping[str, Any]
     lineup: tuple[str, ...]
     seed: int = 0
+    content: Content | None = None  # None: the shipped content of these options
 
     @classmethod
     def from_game(cls, game: Game, bots: Sequence[str] = (), seed: int = 0) -> SimConfig:
@@ -34,7 +36,7 @@ class SimConfig:
         if not -(2**63) <= seed < 2**63:
             raise OptionError(f"--seed must be a whole number of at most 19 digits, not {seed}")
         lineup = build_lineup(game.id, game.players, bots)
-        return cls(game.id, game.players, dict(game.options), lineup, seed)
+        return cls(game.id, game.players, dict(game.options), lineup, seed, game.content)
 
     @classmethod
     def build(
@@ -49,8 +51,15 @@ class SimConfig:
         configured = game_class(game).from_options(players, dict(options or {}))
         return cls.from_game(configured, bots, seed)
 
+    def content_hash(self) -> str:
+        """The hash of the content the run plays with."""
+        if self.content is not None:
+            return self.content.hash
+        return game_class(self.game).content_for(dict(self.options), None).hash
+
     def key(self) -> str:
-        """Canonical JSON of {game, players, options, bots, seed}: the run's identity."""
+        """Canonical JSON of {game, players, options, bots, seed, content}: the run's identity
+        (a changed content file, own or shipped, is a new run)."""
         return json.dumps(
             {
                 "game": self.game,
@@ -58,6 +67,7 @@ class SimConfig:
                 "options": dict(self.options),
                 "bots": list(self.lineup),
                 "seed": self.seed,
+                "content": self.content_hash(),
             },
             sort_keys=True,
             separators=(",", ":"),
@@ -74,4 +84,5 @@ class SimConfig:
             seed=game_seed(self.seed, index),
             bots=seat_bots(self.lineup, index),
             bot_seeds=tuple(bot_seed(self.seed, index, s) for s in range(self.players)),
+            content=self.content,
         )

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletrip.core.analysis import analysis_for
+from tabletrip.core.content_set import Content
 from tabletrip.core.game import Game
 from tabletrip.core.registry import game_class
 from tabletrip.sim.lineup import make_bot
@@ -34,6 +35,7 @@ class GameJob:
     seed: int
     bots: tuple[str, ...]  # bot spec per seat, already rotated
     bot_seeds: tuple[int, ...]
+    content: Content | None = None  # None: the shipped content
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,9 @@ class GameFailed(RuntimeError):
 
 
 @functools.lru_cache(maxsize=16)
-def _game(game_id: str, players: int, options_json: str) -> Game:
+def _game(game_id: str, players: int, options_json: str, content: Content | None) -> Game:
     # A game object is immutable configuration: each worker makes it once per run.
-    return game_class(game_id).from_options(players, json.loads(options_json))
+    return game_class(game_id).from_options(players, json.loads(options_json), content)
 
 
 def win_shares(winners: Sequence[int], players: int) -> tuple[float, ...]:
@@ -83,7 +85,7 @@ def win_shares(winners: Sequence[int], players: int) -> tuple[float, ...]:
 def play_game(job: GameJob) -> GameOutcome:
     """Play one game to its end with the job's bots and return its outcome."""
     started = time.perf_counter()
-    game = _game(job.game, job.players, json.dumps(job.options, sort_keys=True))
+    game = _game(job.game, job.players, json.dumps(job.options, sort_keys=True), job.content)
     seats = [
         make_bot(spec, job.game, seed) for spec, seed in zip(job.bots, job.bot_seeds, strict=True)
     ]
