@@ -98,7 +98,9 @@ class Content:
     removed: tuple[str, ...] = ()  # entries taken out on purpose (an ablation), if any
 
     @classmethod
-    def of(cls, game: str, files: Mapping[str, ContentFile], removed: tuple[str, ...] = ()):
+    def of(
+        cls, game: str, files: Mapping[str, ContentFile], removed: tuple[str, ...] = ()
+    ) -> Content:
         """The set of these files, its hash computed from their names and digests."""
         ordered = tuple(files[name] for name in sorted(files))
         summary = json.dumps([[f.name, f.digest] for f in ordered], separators=(",", ":"))
