@@ -7,8 +7,8 @@ data whatever the file's spacing or key order, and changes with any value.
 
 Own content comes from a path (`resolve`): a file, which replaces the shipped file of the same
 name (or the only file the game uses), or a directory holding some of the game's files by
-their shipped names (what `tabletrip content export` writes); files it does not hold come from
-the shipped content. A game validates the files when it is configured with them.
+their shipped names; files it does not hold come from the shipped content. A game validates
+the files when it is configured with them.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from typing import Any
 
 from tabletrip.core.errors import ContentError
 
-# The small file `tabletrip content export` writes beside the files: which game they are for.
+# An optional file in a content directory naming the game its files are for.
 MANIFEST = "tabletrip-content.json"
 MANIFEST_FORMAT = "tabletrip-content/1"
 # How deep a content file may nest (the shipped ones nest 6 levels at most).
@@ -131,35 +131,6 @@ class Content:
         removed = f", without {', '.join(self.removed)}" if self.removed else ""
         return f"own content {self.short} ({own or 'derived from the built-in files'}{removed})"
 
-    def to_json(self) -> dict[str, Any]:
-        """JSON-safe form that `from_json` reads back: hash, each file's source and data."""
-        return {
-            "game": self.game,
-            "hash": self.hash,
-            "removed": list(self.removed),
-            "files": [
-                {"name": f.name, "source": f.source, "builtin": f.builtin, "data": f.data}
-                for f in self.files
-            ],
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> Content:
-        """Rebuild from `to_json` output; ContentError if it is malformed or its hash is wrong."""
-        try:
-            files = {
-                item["name"]: ContentFile.of(
-                    str(item["name"]), str(item["source"]), item["data"], builtin=item["builtin"]
-                )
-                for item in data["files"]
-            }
-            content = cls.of(str(data["game"]), files, tuple(data.get("removed", ())))
-        except (KeyError, TypeError) as exc:
-            raise ContentError(f"malformed stored content: missing {exc}") from None
-        if content.hash != data["hash"]:
-            raise ContentError(f"stored content {str(data['hash'])[:12]} does not match its files")
-        return content
-
 
 @cache
 def _shipped_file(name: str, source: Traversable) -> ContentFile:
@@ -169,26 +140,6 @@ def _shipped_file(name: str, source: Traversable) -> ContentFile:
 def shipped_content(game: str, shipped: Mapping[str, Traversable]) -> Content:
     """The content of the shipped files `shipped` (name: file), read once."""
     return Content.of(game, {name: _shipped_file(name, src) for name, src in shipped.items()})
-
-
-def from_data(
-    game: str,
-    shipped: Mapping[str, Traversable],
-    given: Mapping[str, Any],
-    source: str,
-    removed: tuple[str, ...] = (),
-) -> Content:
-    """Content made of already-parsed files (an upload, an ablation): `given` maps shipped
-    names to JSON data; the other files the game uses come from `shipped`."""
-    unknown = sorted(set(given) - set(shipped))
-    if unknown:
-        raise ContentError(
-            f"{unknown[0]!r} is not a {game} content file here: its files are {_names(shipped)}"
-        )
-    files = {name: _shipped_file(name, src) for name, src in shipped.items()}
-    for name, data in given.items():
-        files[name] = ContentFile.of(name, f"{source} {name}", data)
-    return Content.of(game, files, removed)
 
 
 def resolve(
@@ -254,19 +205,3 @@ def _directory_files(game: str, path: Path, every_name: tuple[str, ...]) -> dict
 
 def _names(files: Mapping[str, object]) -> str:
     return ", ".join(sorted(files))
-
-
-def write_manifest(directory: Path, game: str) -> Path:
-    """Write the manifest saying which game a content directory is for."""
-    path = directory / MANIFEST
-    path.write_text(json.dumps({"format": MANIFEST_FORMAT, "game": game}, indent=1) + "\n")
-    return path
-
-
-def manifest_game(directory: Path) -> str | None:
-    """The game a content directory's manifest names, or None if it has none."""
-    manifest = directory / MANIFEST
-    if not manifest.exists():
-        return None
-    data = read_json(manifest)
-    return data.get("game") if isinstance(data, dict) else None
