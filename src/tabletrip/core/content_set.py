@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletrip.core.errors import ContentError
+from tabletrip.core.json_depth import nesting_depth_over
 
 # An optional file in a content directory naming the game its files are for.
 MANIFEST = "tabletrip-content.json"
@@ -50,8 +51,6 @@ def read_json(path: Path | Traversable) -> Any:
 
 def parse_json(text: str, name: str) -> Any:
     """Parse a content file's text; ContentError naming it if it is not JSON or nests too deep."""
-    from tabletrip.core.records import nesting_depth_over
-
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.errors import ContentError, IllegalAction, OptionError, RecordError
 from tabletrip.core.game import State
+from tabletrip.core.json_depth import nesting_depth_over
 from tabletrip.core.registry import game_class
 
 if TYPE_CHECKING:
@@ -19,20 +20,6 @@ RECORD_FORMAT = "tabletrip-record/1"
 # How deep a record's JSON may nest: a real one nests 6 levels at most (its result's
 # breakdown), and reading one nested thousands deep would overflow the stack.
 MAX_DEPTH = 32
-
-
-def nesting_depth_over(data: Any, limit: int) -> bool:
-    """Whether JSON data nests (lists and objects in one another) more than `limit` deep;
-    without recursion, so that any depth is measured."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict | list):
-            if depth > limit:
-                return True
-            children = value.values() if isinstance(value, dict) else value
-            stack.extend((child, depth + 1) for child in children)
-    return False
 
 
 @dataclass(frozen=True)
