@@ -16,15 +16,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tabletrip.core import ContentError, load_content
+from tabletrip.core import ContentError
+from tabletrip.core.content import Content, ContentFile, validate_file
+from tabletrip.core.content_set import read_json
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
     CROSSROADS_SIZE,
@@ -653,24 +656,34 @@ def builtin_cities() -> tuple[str, ...]:
     )
 
 
-def load_city(city_id: str = "first-city", path: str | None = None) -> City:
-    """The City of a built-in city, or of a user's city file at `path` (validated, cached)."""
-    return _load_city(city_id, path)
+def shipped_city(city_id: str) -> Traversable:
+    """The shipped file of a built-in city; ContentError naming the cities if there is none."""
+    if not CITY_ID.match(city_id) or city_id not in builtin_cities():
+        cities = ", ".join(builtin_cities())
+        raise ContentError(f"no built-in city {city_id!r}: cities are {cities}")
+    return files("tabletrip.games.en_route") / "data" / city_file(city_id)
+
+
+@lru_cache(maxsize=64)
+def city_from_file(file: ContentFile, city_id: str, ablated: bool = False) -> City:
+    """The City of one city file of a content set (validated once per file version)."""
+    spec = validate_file(file, CitySpec, ablated=ablated)
+    if spec.city != city_id:
+        raise ContentError(
+            f"content file {file.source!r} is the city {spec.city!r}, not {city_id!r}: "
+            f'choose city={spec.city}, or set its "city" to {city_id!r}'
+        )
+    return city_from_spec(spec)
+
+
+def city_of(content: Content, city_id: str) -> City:
+    """The City a game with this content and city option plays in."""
+    return city_from_file(content.file(city_file(city_id)), city_id, bool(content.removed))
 
 
 @cache
-def _load_city(city_id: str, path: str | None) -> City:
-    if path is None:
-        if not CITY_ID.match(city_id) or city_id not in builtin_cities():
-            raise ContentError(
-                f"no built-in city {city_id!r}: cities are {', '.join(builtin_cities())}"
-            )
-        source = files("tabletrip.games.en_route") / "data" / city_file(city_id)
-    else:
-        source = Path(path)
-    spec = load_content(source, CitySpec)
-    if spec.city != city_id:
-        raise ContentError(
-            f"content file {str(source)!r} is the city {spec.city!r}, not {city_id!r}"
-        )
-    return city_from_spec(spec)
+def load_city(city_id: str = "first-city", path: str | None = None) -> City:
+    """The City of a built-in city, or of a user's city file at `path` (validated, cached)."""
+    source = shipped_city(city_id) if path is None else Path(path)
+    file = ContentFile.of(city_file(city_id), str(source), read_json(source), builtin=path is None)
+    return city_from_file(file, city_id)

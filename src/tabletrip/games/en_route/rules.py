@@ -16,6 +16,7 @@ CHART, EXTRAS stages), FINAL (each seat chooses its final route).
 
 from __future__ import annotations
 
+from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any
 
@@ -53,7 +54,13 @@ from tabletrip.games.en_route.actions import (
     Renew,
     location_text,
 )
-from tabletrip.games.en_route.content import City, builtin_cities, load_city
+from tabletrip.games.en_route.content import (
+    City,
+    builtin_cities,
+    city_file,
+    city_of,
+    shipped_city,
+)
 from tabletrip.games.en_route.geometry import (
     LEGAL_SEGMENTS,
     LOCATIONS,
@@ -157,7 +164,7 @@ class EnRouteGame(Game):
         self, players: int, options: dict[str, Any], content: Content | None = None
     ) -> None:
         super().__init__(players, options, content)
-        self.city: City = load_city(options["city"])
+        self.city: City = city_of(self.content, options["city"])
         city = self.city
         level = options["level"]
         self.use_goals = level == "full"
@@ -180,6 +187,16 @@ class EnRouteGame(Game):
         self.iconic_index = {name: i for i, name in enumerate(city.iconic_ids)}
         self.hand_size = city.solo_hand_size if self.solo else city.hand_size
         self._final_cache: dict[tuple[Any, ...], list[FinalRoute]] = {}
+
+    @classmethod
+    def content_files(cls, options: dict[str, Any]) -> dict[str, Traversable]:
+        """The one file of the chosen city."""
+        return {city_file(options["city"]): shipped_city(options["city"])}
+
+    @classmethod
+    def every_content_file(cls) -> dict[str, Traversable]:
+        """Every built-in city's file."""
+        return {city_file(city): shipped_city(city) for city in builtin_cities()}
 
     @classmethod
     def player_range(

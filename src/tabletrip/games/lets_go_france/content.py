@@ -17,18 +17,33 @@ examples (see each file's header and CONTENT.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from tabletrip.core import load_content
+from tabletrip.core.content import ABLATED, Content, ContentFile, validate_file
 
 ICONS = ("architecture", "art", "food", "history", "nature", "shopping")
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday")
 MAX_PER_DAY = 5  # cards in one day's column
 REGIONS = ("loire-valley", "provence-alpes-cote-dazur", "brittany-normandy", "sud-ouest")
+ACTIVITY_CARDS = 124  # Components: 124 Activity cards
+EXPLORE_THE_CITY = {"points": 1, "highlight_points": 5}  # Explore the City: 1 point, 5 more
+# Round Order, 1. Draw Cards: play 1 in rounds 1-4, 2 in rounds 5-9, 1 in rounds 10-14;
+# pass to the left in rounds 1 to 7, to the right from round 8.
+ROUND_PLAYS = (1, 1, 1, 1, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1)
+FIRST_RIGHT_ROUND = 8
 TOP_BONUSES = ("none", "research", "travel", "travel2")
 
 # How a Highlight of the Day scores, beyond its plain gains (the clarifications' kinds).
@@ -151,13 +166,27 @@ class ActivitiesSpec(_Strict):
 
     header: str
     explore_the_city: dict[str, int]  # {"points": 1, "highlight_points": 5}
-    activities: list[ActivitySpec] = Field(min_length=124, max_length=124)
+    activities: list[ActivitySpec]
 
     @model_validator(mode="after")
-    def _unique(self) -> ActivitiesSpec:
+    def _unique(self, info: ValidationInfo) -> ActivitiesSpec:
+        total = len(self.activities)
+        ablated = bool(info.context and info.context.get(ABLATED))
+        if total != ACTIVITY_CARDS and not (ablated and 0 < total < ACTIVITY_CARDS):
+            accepted = f"at most {ACTIVITY_CARDS}" if ablated else f"exactly {ACTIVITY_CARDS}"
+            raise ValueError(
+                f"activities: {total} Activity cards, the deck has {accepted} (Components)"
+            )
+        if self.explore_the_city != EXPLORE_THE_CITY:
+            raise ValueError(
+                f"explore_the_city: {self.explore_the_city}: an Explore the City card scores "
+                "1 point and 5 more as the Highlight of the Day: "
+                '{"points": 1, "highlight_points": 5} (Explore the City)'
+            )
         ids = [a.id for a in self.activities]
-        if len(set(ids)) != len(ids):
-            raise ValueError("activity ids must be unique")
+        doubled = sorted({i for i in ids if ids.count(i) > 1})
+        if doubled:
+            raise ValueError(f"activities: the id {doubled[0]!r} is used twice: ids are unique")
         return self
 
 
@@ -200,8 +229,25 @@ class PlayerBoardSpec(_Strict):
             raise ValueError("the experience track ends at 10, where a token flips")
         if sum(len(row) for row in self.reward_rows) < 6:
             raise ValueError("the reward rows hold the six Favourable Condition tokens")
+        if self.energy_points.get(0) != 0 or self.energy_points.get(1) != 1:
+            raise ValueError(
+                "energy_points: the center space scores 0 and one space right of it 1 "
+                "(Example: Monday Scoring)"
+            )
         stack = 0
         for number, round_ in enumerate(self.rounds, 1):
+            if round_.play != ROUND_PLAYS[number - 1]:
+                raise ValueError(
+                    f"rounds.{number - 1}: round {number} plays {round_.play}: the Round "
+                    f"Tracker plays {ROUND_PLAYS[number - 1]} (1 in rounds 1-4, 2 in 5-9, 1 in "
+                    "10-14)"
+                )
+            way = "left" if number < FIRST_RIGHT_ROUND else "right"
+            if round_.direction != way:
+                raise ValueError(
+                    f"rounds.{number - 1}: round {number} passes {round_.direction}: cards pass "
+                    "left in rounds 1 to 7 and right from round 8"
+                )
             hand = 0
             for icon in round_.draw:
                 if icon == "stack":
@@ -391,10 +437,23 @@ class RegionsSpec(_Strict):
                     )
             if not any(s.start for s in region.spaces):
                 raise ValueError(f"{region.id}: needs starting spaces")
+            cut_off = _unreached(region)
+            if cut_off:
+                raise ValueError(
+                    f"{region.id}: the town {cut_off[0]!r} cannot be reached from a starting "
+                    "space: every town of a regional map is joined by paths"
+                )
             if not any(s.flag == 1 for s in region.spaces) or not any(
                 s.flag == 2 for s in region.spaces
             ):
                 raise ValueError(f"{region.id}: needs single-flag and double-flag spaces")
+        for board in (1, 2):
+            sides = sorted(r.id for r in self.regions if r.board == board)
+            if len(sides) != 2:
+                raise ValueError(
+                    f"regions: board {board} has {len(sides)} sides ({', '.join(sides)}): "
+                    "2 double-sided Regional Map boards, 2 regions each (Components)"
+                )
         for tile in self.single_flag_tiles:
             if any(face.flag != 1 for face in tile.faces):
                 raise ValueError("single-flag tiles have single-flag faces")
@@ -413,6 +472,21 @@ class RegionsSpec(_Strict):
         if doubled:
             raise ValueError(f"goal tile faces need unique ids: {doubled[0]!r} is used twice")
         return self
+
+
+def _unreached(region: RegionSpec) -> list[str]:
+    """The towns no path leads to from a starting space, in file order."""
+    links: dict[str, set[str]] = {s.id: set() for s in region.spaces}
+    for path in region.paths:
+        links[path.a].add(path.b)
+        links[path.b].add(path.a)
+    seen = {s.id for s in region.spaces if s.start}
+    todo = list(seen)
+    while todo:
+        for other in links[todo.pop()] - seen:
+            seen.add(other)
+            todo.append(other)
+    return [s.id for s in region.spaces if s.id not in seen]
 
 
 def _steps_every_visit(space: MapSpaceSpec) -> int:
@@ -508,6 +582,59 @@ def activities_from_spec(spec: ActivitiesSpec) -> tuple[Activity, ...]:
 
 
 _DATA = "tabletrip.games.lets_go_france"
+ACTIVITIES_FILE = "activities.json"
+PLAYER_BOARD_FILE = "player_board.json"
+REGIONS_FILE = "regions.json"
+CONTENT_FILES = (ACTIVITIES_FILE, PLAYER_BOARD_FILE, REGIONS_FILE)
+
+
+def shipped_file(name: str) -> Traversable:
+    """The shipped data file `name` (one of CONTENT_FILES)."""
+    return files(_DATA) / "data" / name
+
+
+@lru_cache(maxsize=32)
+def activities_from_file(file: ContentFile, ablated: bool = False) -> ActivitiesSpec:
+    """The Activity deck of one file of a content set (validated once per file version)."""
+    return validate_file(file, ActivitiesSpec, ablated=ablated)
+
+
+@lru_cache(maxsize=32)
+def cards_from_file(file: ContentFile, ablated: bool = False) -> tuple[Activity, ...]:
+    """The Activity deck of one file in index form (one tuple per file version)."""
+    return activities_from_spec(activities_from_file(file, ablated))
+
+
+@lru_cache(maxsize=32)
+def player_board_from_file(file: ContentFile, ablated: bool = False) -> PlayerBoardSpec:
+    """The player board and round tracker of one file of a content set (validated once)."""
+    return validate_file(file, PlayerBoardSpec, ablated=ablated)
+
+
+@lru_cache(maxsize=32)
+def regions_from_file(file: ContentFile, ablated: bool = False) -> RegionsSpec:
+    """The regional maps and Goal tiles of one file of a content set (validated once)."""
+    return validate_file(file, RegionsSpec, ablated=ablated)
+
+
+def activities_of(content: Content) -> ActivitiesSpec:
+    """The Activity deck a game with this content plays with."""
+    return activities_from_file(content.file(ACTIVITIES_FILE), bool(content.removed))
+
+
+def cards_of(content: Content) -> tuple[Activity, ...]:
+    """The Activity deck of this content in index form."""
+    return cards_from_file(content.file(ACTIVITIES_FILE), bool(content.removed))
+
+
+def player_board_of(content: Content) -> PlayerBoardSpec:
+    """The player board and round tracker a game with this content plays with."""
+    return player_board_from_file(content.file(PLAYER_BOARD_FILE), bool(content.removed))
+
+
+def regions_of(content: Content) -> RegionsSpec:
+    """The regional maps and Goal tiles a game with this content plays with."""
+    return regions_from_file(content.file(REGIONS_FILE), bool(content.removed))
 
 
 @cache

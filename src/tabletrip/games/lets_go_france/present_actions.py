@@ -313,7 +313,7 @@ def _opponent_words(game: LetsGoGame, observation: Observation, seat: int) -> st
     bottom = column[-1]
     index = game.card_index.get(bottom.get("card") or "")
     if bottom.get("explore") or index is None:
-        more = points(explore_points()[1])
+        more = points(explore_points(game)[1])
         return f"Score {whose}'s Saturday {HIGHLIGHT}: {_cell(game, bottom)}, {more}"
     card = game.activities[index]
     return f"Score {whose}'s Saturday {HIGHLIGHT}, {card.name}: {highlight_words(card.highlight)}"

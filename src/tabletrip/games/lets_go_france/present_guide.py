@@ -69,7 +69,7 @@ def _round_paragraph(game: LetsGoGame) -> str:
 def build_rules_summary(game: LetsGoGame) -> str:
     """The rules of this game (its options applied), paragraphs separated by blank lines."""
     region = game.region.name
-    once, more = explore_points()
+    once, more = explore_points(game)
     thresholds = game.board.experience_points
     marks = listing([f"{score} at space {space}" for space, score in sorted(thresholds.items())])
     chart = time_chart_words(game.board.time_chart)

@@ -187,7 +187,7 @@ def _card_lines(view: View, cell: Mapping[str, Any], bottom: bool, reveal: bool)
     """One card of a column: its name (two lines at most), its marks, and at the bottom its
     Highlight of the Day (three lines at most)."""
     width = COLUMN - 1
-    once, more = explore_points()
+    once, more = explore_points(view.game)
     key = cell.get("card")
     card = view.cards.get(key) if isinstance(key, str) else None
     if cell.get("explore"):
@@ -271,7 +271,7 @@ def _day_blocks(view: View, board: Mapping[str, Any], day: int, reveal: bool) ->
     """One day card by card: where it is, its icons, points, Time and bonus when played."""
     column = board["days"][day]
     rows: list[tuple[str | int, ...]] = []
-    once = explore_points()[0]
+    once = explore_points(view.game)[0]
     for slot, cell in enumerate(column):
         key = cell.get("card")
         card = view.cards.get(key) if isinstance(key, str) else None

@@ -99,7 +99,7 @@ def own_sections(view: View, seat: int) -> list[Section]:
 def _itinerary(view: View, seat: int) -> list[Block]:
     blocks: list[Block] = [Items(tuple(day_items(view, view.board(seat), reveal=True)))]
     if view.phase == "plan":
-        once, more = explore_points()
+        once, more = explore_points(view.game)
         blocks.append(
             Sentence(
                 "Cards are listed from the top of each day's column. A new card goes at the top, "

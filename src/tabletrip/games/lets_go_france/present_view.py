@@ -20,7 +20,6 @@ from tabletrip.games.lets_go_france.content import (
     Activity,
     GoalSpec,
     MapSpaceSpec,
-    load_activities,
 )
 from tabletrip.games.lets_go_france.final import FAVOURABLE_POINTS
 from tabletrip.games.lets_go_france.moves import AGENT_DAY_SIZES
@@ -117,10 +116,9 @@ def make_view(game: LetsGoGame, observation: Mapping[str, Any]) -> View:
     )
 
 
-def explore_points() -> tuple[int, int]:
+def explore_points(game: LetsGoGame) -> tuple[int, int]:
     """An Explore the City card's points, and its points more as the Highlight of the Day."""
-    spec = load_activities().explore_the_city
-    return spec.get("points", 1), spec.get("highlight_points", 5)
+    return game.explore
 
 
 def card_of(view: View, key: str) -> Card:
@@ -179,7 +177,7 @@ def _bottom_name(view: View, cell: Mapping[str, Any], reveal: bool) -> str:
         key = cell.get("card")
         card = view.cards.get(key) if reveal and isinstance(key, str) else None
         hidden = f"{card.name}, face down" if card else "face down"
-        return f"{EXPLORE} ({hidden}; {HIGHLIGHT}: {points(explore_points()[1])})"
+        return f"{EXPLORE} ({hidden}; {HIGHLIGHT}: {points(explore_points(view.game)[1])})"
     card = view.cards.get(cell.get("card") or "")
     if card is None:
         return "an unknown card"
@@ -189,7 +187,7 @@ def _bottom_name(view: View, cell: Mapping[str, Any], reveal: bool) -> str:
 def highlight_of(view: View, cell: Mapping[str, Any]) -> str:
     """The Highlight of the Day a bottom card shows: `Baguette: 6 points, 2 Food icons`."""
     if cell.get("explore"):
-        return f"{EXPLORE}, {points(explore_points()[1])}"
+        return f"{EXPLORE}, {points(explore_points(view.game)[1])}"
     card = view.cards.get(cell.get("card") or "")
     if card is None:
         return "an unknown card"

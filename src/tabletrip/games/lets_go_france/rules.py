@@ -12,6 +12,7 @@ actions, a Favourable Condition bonus, icon choices, the Research discard), TRIP
 
 from __future__ import annotations
 
+from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any
 
@@ -34,14 +35,16 @@ from tabletrip.games.lets_go_france.actions import (
     UseResearch,
 )
 from tabletrip.games.lets_go_france.content import (
+    CONTENT_FILES,
     DAYS,
     ICONS,
     REGIONS,
     Activity,
-    activities_from_spec,
-    load_activities,
-    load_player_board,
-    load_regions,
+    activities_of,
+    cards_of,
+    player_board_of,
+    regions_of,
+    shipped_file,
 )
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip, day_highlight
 
@@ -88,10 +91,14 @@ class LetsGoGame(Game):
         self, players: int, options: dict[str, Any], content: Content | None = None
     ) -> None:
         super().__init__(players, options, content)
-        self.activities: tuple[Activity, ...] = activities_from_spec(load_activities())
+        self.activities: tuple[Activity, ...] = cards_of(self.content)
+        explore = activities_of(self.content).explore_the_city
+        # an Explore the City card's points, and its points more as the Highlight of the Day
+        self.explore: tuple[int, int] = (explore["points"], explore["highlight_points"])
         self.card_index = {a.key: a.id for a in self.activities}
-        self.board = load_player_board()
-        regions = load_regions()
+        self.board = player_board_of(self.content)
+        regions = regions_of(self.content)
+        self.regions = regions
         self.region = next(r for r in regions.regions if r.id == options["region"])
         self.space_index = {s.id: i for i, s in enumerate(self.region.spaces)}
         count = len(self.region.spaces)
@@ -115,6 +122,17 @@ class LetsGoGame(Game):
         self.done = Done()
         self.research = UseResearch()
         self.skip_travel = SkipTravel()
+
+    @classmethod
+    def content_files(cls, options: dict[str, Any]) -> dict[str, Traversable]:
+        """The Activity deck, the player board and the regional maps (every option uses all
+        three: the region is one entry of the maps file)."""
+        return cls.every_content_file()
+
+    @classmethod
+    def every_content_file(cls) -> dict[str, Traversable]:
+        """The three data files."""
+        return {name: shipped_file(name) for name in CONTENT_FILES}
 
     def new_game(self, seed: int = 0) -> LetsGoState:
         """Shuffle the deck, place each seat's Favourable Condition tokens, pick a goal tile."""

@@ -19,10 +19,6 @@ from tabletrip.games.lets_go_france.content import (
     MapSpaceSpec,
     PlayerBoardSpec,
     RegionSpec,
-    activities_from_spec,
-    load_activities,
-    load_player_board,
-    load_regions,
 )
 
 if TYPE_CHECKING:
@@ -77,38 +73,40 @@ class Content:
         return solid, dotted
 
 
-_CONTENT: dict[str, Content] = {}
+_CONTENT: dict[tuple[str, str], Content] = {}
 
 
 def content_for(region: str) -> Content:
-    """The static content of a game on `region` (cached)."""
-    cached = _CONTENT.get(region)
-    if cached is not None:
-        return cached
-    spec = load_activities()
-    regions = load_regions()
-    goals: dict[str, GoalSpec] = {}
-    for tile in regions.single_flag_tiles:
-        for face in tile.faces:
-            goals[face.id] = face
-    for double in regions.double_flag_tiles:
-        for face in double.faces:
-            goals[face.id] = face
-    content = Content(
-        activities={a.key: a for a in activities_from_spec(spec)},
-        region=next(r for r in regions.regions if r.id == region),
-        board=load_player_board(),
-        goals=goals,
-        explore_points=spec.explore_the_city.get("points", 1),
-        explore_highlight=spec.explore_the_city.get("highlight_points", 5),
-    )
-    _CONTENT[region] = content
-    return content
+    """The shipped static content of a game on `region` (cached)."""
+    from tabletrip.games.lets_go_france.rules import LetsGoGame
+
+    return game_content(LetsGoGame(2, {"region": region}))
 
 
 def game_content(game: LetsGoGame) -> Content:
-    """The static content of `game`."""
-    return content_for(game.region.id)
+    """The static content of `game`, from the content it was made with (cached per content
+    set and region)."""
+    key = (game.content.hash, game.region.id)
+    cached = _CONTENT.get(key)
+    if cached is not None:
+        return cached
+    goals: dict[str, GoalSpec] = {}
+    for tile in game.regions.single_flag_tiles:
+        for face in tile.faces:
+            goals[face.id] = face
+    for double in game.regions.double_flag_tiles:
+        for face in double.faces:
+            goals[face.id] = face
+    content = Content(
+        activities={a.key: a for a in game.activities},
+        region=game.region,
+        board=game.board,
+        goals=goals,
+        explore_points=game.explore[0],
+        explore_highlight=game.explore[1],
+    )
+    _CONTENT[key] = content
+    return content
 
 
 __all__ = [

@@ -20,16 +20,12 @@ if TYPE_CHECKING:
 
 def static_info(game: LetsGoGame) -> JsonDict:
     """The card catalogue, player board, regional map and goal tiles."""
-    from tabletrip.games.lets_go_france.content import (
-        load_activities,
-        load_player_board,
-        load_regions,
-    )
+    from tabletrip.games.lets_go_france.content import activities_of
 
-    regions = load_regions()
+    regions = game.regions
     return {
-        "activities": [a.model_dump() for a in load_activities().activities],
-        "player_board": load_player_board().model_dump(),
+        "activities": [a.model_dump() for a in activities_of(game.content).activities],
+        "player_board": game.board.model_dump(),
         "region": game.region.model_dump(),
         "single_flag_tiles": [t.model_dump() for t in regions.single_flag_tiles],
         "double_flag_tile": {  # the region's tile, both sides: the setup chose one

@@ -10,14 +10,24 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-from tabletrip.core import ContentError, load_content
+from tabletrip.core import ContentError
+from tabletrip.core.content import ABLATED, Content, ContentFile, validate_file
+from tabletrip.core.content_set import read_json
 
 COUNTRIES = (
     "turkey",
@@ -104,6 +114,8 @@ DENOMINATIONS = (25, 50, 100)
 
 
 class _Strict(BaseModel):
+    """A schema that refuses keys it does not know."""
+
     model_config = ConfigDict(extra="forbid")
 
 
@@ -193,11 +205,13 @@ class BoardSpec(_Strict):
     spaces: list[SpaceSpec]
     roads: list[RoadSpec]
     sea: SeaSpec
-    attractions: list[AttractionSpec] = Field(min_length=32, max_length=32)
+    attractions: list[AttractionSpec] = Field(min_length=1, max_length=32)
 
     @model_validator(mode="after")
-    def _consistent(self) -> BoardSpec:
-        _check_board(self)
+    def _consistent(self, info: ValidationInfo) -> BoardSpec:
+        from tabletrip.games.route_east.content_checks import check_board
+
+        check_board(self, _ablated(info))
         return self
 
 
@@ -230,140 +244,20 @@ class CardsSpec(_Strict):
     bank: dict[int, int]
     player_money: dict[int, int]
     bank_keeps: dict[int, int]
-    fuel_tokens: int = Field(ge=5)
+    fuel_tokens: int
     dirt_hint: str = ""
 
     @model_validator(mode="after")
-    def _consistent(self) -> CardsSpec:
-        _check_cards(self)
+    def _consistent(self, info: ValidationInfo) -> CardsSpec:
+        from tabletrip.games.route_east.content_checks import check_cards
+
+        check_cards(self, _ablated(info))
         return self
 
 
-def _check_deck(name: str, cards: list[CardSpec], size: int, kinds: frozenset[str]) -> None:
-    total = sum(card.count for card in cards)
-    if total != size:
-        raise ValueError(f"the {name} deck must hold {size} cards, not {total}")
-    for i, card in enumerate(cards):
-        for effect in card.effects:
-            if effect.kind not in kinds:
-                raise ValueError(
-                    f"{name}.{i} ({card.name}): {effect.kind!r} is not a {name} effect"
-                )
-        if sum(e.kind in TARGETED for e in card.effects) > 1:
-            raise ValueError(f"{name}.{i} ({card.name}): at most one effect aimed at a player")
-        if any(e.kind in TARGETED for e in card.effects[:-1]):
-            raise ValueError(f"{name}.{i} ({card.name}): an effect aimed at a player comes last")
-
-
-def _check_cards(spec: CardsSpec) -> None:
-    _check_deck("ignition", spec.ignition, 70, IGNITION_KINDS)
-    _check_deck("border", spec.border, 35, BORDER_KINDS)
-    total = sum(card.count for card in spec.action)
-    if total != 70:
-        raise ValueError(f"the action deck must hold 70 cards, not {total}")
-    ids = [card.id for card in spec.action]
-    if len(set(ids)) != len(ids):
-        raise ValueError("action card ids must be unique")
-    kinds = {card.effect.kind for card in spec.action}
-    for i, card in enumerate(spec.action):
-        if card.effect.kind not in ACTION_KINDS:
-            raise ValueError(f"action.{i} ({card.name}): {card.effect.kind!r} is not an action")
-    missing = ACTION_KINDS - kinds
-    if missing:
-        raise ValueError(f"the action deck lacks the cards the rules name: {sorted(missing)}")
-    for table in ("bank", "player_money", "bank_keeps"):
-        values = getattr(spec, table)
-        if set(values) - set(DENOMINATIONS):
-            raise ValueError(f"{table}: Bank cards are worth {DENOMINATIONS}")
-    if sum(spec.bank.values()) != 100:
-        raise ValueError(f"there are 100 Bank cards, not {sum(spec.bank.values())}")
-    if sum(v * n for v, n in spec.player_money.items()) != 450:
-        raise ValueError("each player starts with $450")
-    for value in DENOMINATIONS:
-        # five players' money and the bank's own cards must come out of the 100 cards
-        needed = 5 * spec.player_money.get(value, 0) + spec.bank_keeps.get(value, 0)
-        if needed > spec.bank.get(value, 0):
-            raise ValueError(f"not enough ${value} Bank cards to set up five players")
-
-
-def _check_board(spec: BoardSpec) -> None:
-    countries = [c.id for c in spec.countries]
-    if sorted(countries) != sorted(COUNTRIES):
-        raise ValueError(f"the countries must be exactly {', '.join(COUNTRIES)}")
-    ids = [s.id for s in spec.spaces]
-    if len(set(ids)) != len(ids):
-        raise ValueError("space ids must be unique")
-    by_id = {s.id: s for s in spec.spaces}
-    for i, space in enumerate(spec.spaces):
-        where = f"spaces.{i} ({space.id})"
-        if space.kind == "border":
-            if space.country is not None or space.countries is None:
-                raise ValueError(f"{where}: a Border has `countries` (two), not `country`")
-            if len(set(space.countries)) != 2 or not set(space.countries) <= set(countries):
-                raise ValueError(f"{where}: a Border lies between two featured countries")
-        elif space.kind == "boat":
-            if space.country is not None or space.countries is not None:
-                raise ValueError(f"{where}: the boat belongs to no country")
-        elif space.countries is not None or space.country not in countries:
-            raise ValueError(f"{where}: needs one featured `country`")
-    for kind in ("start", "finish", "boat"):
-        found = [s.id for s in spec.spaces if s.kind == kind]
-        if len(found) != 1:
-            raise ValueError(f"the board needs exactly one {kind} space, not {found}")
-    embassies = [s.country for s in spec.spaces if s.kind == "embassy"]
-    if sorted(embassies) != sorted(countries):  # type: ignore[type-var]
-        raise ValueError("every country has exactly one Embassy")
-    fuel_countries = {s.country for s in spec.spaces if s.kind == "fuel"}
-    if fuel_countries >= set(countries):
-        raise ValueError("not every country has a Fuel Station (the rulebook's top tip)")
-    seen_roads: set[frozenset[str]] = set()
-    for i, road in enumerate(spec.roads):
-        where = f"roads.{i} ({road.a}-{road.b})"
-        if road.a not in by_id or road.b not in by_id or road.a == road.b:
-            raise ValueError(f"{where}: a road joins two different known spaces")
-        pair = frozenset((road.a, road.b))
-        if pair in seen_roads:
-            raise ValueError(f"{where}: two roads join the same spaces")
-        seen_roads.add(pair)
-        a, b = by_id[road.a], by_id[road.b]
-        if "boat" in (a.kind, b.kind):
-            raise ValueError(f"{where}: no road reaches the boat: it sails between the ports")
-        if a.kind == "border" and b.kind == "border":
-            raise ValueError(f"{where}: two Borders are never joined directly")
-        if a.kind == "border" or b.kind == "border":
-            border, other = (a, b) if a.kind == "border" else (b, a)
-            assert border.countries is not None
-            if other.country not in border.countries:
-                raise ValueError(f"{where}: {other.id} is in neither country of {border.id}")
-        elif a.country != b.country:
-            raise ValueError(f"{where}: a road between countries must pass a Border")
-    sea = spec.sea
-    if by_id.get(sea.boat) is None or by_id[sea.boat].kind != "boat":
-        raise ValueError(f"sea.boat: {sea.boat!r} is not the boat space")
-    port_a, port_b = (by_id.get(p) for p in sea.ports)
-    if port_a is None or port_b is None or port_a.kind != "border" or port_b.kind != "border":
-        raise ValueError("sea.ports: both ports are Border spaces")
-    assert port_a.countries is not None and port_b.countries is not None
-    if port_a.countries != (port_b.countries[1], port_b.countries[0]):
-        raise ValueError("sea.ports: each port lists its own country first, the far one second")
-    for port in (port_a, port_b):
-        assert port.countries is not None
-        for road in spec.roads:
-            if port.id in (road.a, road.b):
-                other = by_id[road.b if road.a == port.id else road.a]
-                if other.country != port.countries[0]:
-                    raise ValueError(f"sea.ports: {port.id}'s roads stay in {port.countries[0]}")
-    attraction_spaces = [s.id for s in spec.spaces if s.kind == "attraction"]
-    card_spaces = [a.space for a in spec.attractions]
-    if sorted(attraction_spaces) != sorted(card_spaces):
-        raise ValueError("every attraction space has exactly one Attraction card and vice versa")
-    for i, card in enumerate(spec.attractions):
-        if by_id[card.space].country != card.country:
-            raise ValueError(f"attractions.{i} ({card.name}): its space is not in {card.country}")
-        if card.bonus.kind not in BONUS_KINDS:
-            raise ValueError(
-                f"attractions.{i} ({card.name}): bonus kinds are {sorted(BONUS_KINDS)}"
-            )
+def _ablated(info: ValidationInfo) -> bool:
+    """Whether the content had an entry removed on purpose (counts may fall short)."""
+    return bool(info.context and info.context.get(ABLATED))
 
 
 # --- the plain, index-based form the rules use ----------------------------------------------
@@ -690,23 +584,54 @@ def check_turn_reachability(board: Board) -> list[str]:
     return problems
 
 
+BOARD_FILE = "board.json"
+CARDS_FILE = "cards.json"
+CONTENT_FILES = (BOARD_FILE, CARDS_FILE)
+
+
+def shipped_file(name: str) -> Traversable:
+    """The shipped data file `name` (`board.json` or `cards.json`)."""
+    return files("tabletrip.games.route_east") / "data" / name
+
+
+@lru_cache(maxsize=32)
+def board_from_file(file: ContentFile, ablated: bool = False) -> Board:
+    """The Board of a board file of a content set (validated once per file version)."""
+    board = board_from_spec(validate_file(file, BoardSpec, ablated=ablated))
+    problems = check_turn_reachability(board)
+    if problems:
+        raise ContentError(f"content file {file.source!r}: {problems[0]}")
+    return board
+
+
+@lru_cache(maxsize=32)
+def decks_from_file(file: ContentFile, ablated: bool = False) -> Decks:
+    """The Decks of a cards file of a content set (validated once per file version)."""
+    return decks_from_spec(validate_file(file, CardsSpec, ablated=ablated))
+
+
+def board_of(content: Content) -> Board:
+    """The Board a game with this content plays on."""
+    return board_from_file(content.file(BOARD_FILE), bool(content.removed))
+
+
+def decks_of(content: Content) -> Decks:
+    """The card catalogue and setup numbers a game with this content plays with."""
+    return decks_from_file(content.file(CARDS_FILE), bool(content.removed))
+
+
+def _file(name: str, path: str | None) -> ContentFile:
+    source = shipped_file(name) if path is None else Path(path)
+    return ContentFile.of(name, str(source), read_json(source), builtin=path is None)
+
+
 @cache
 def load_board(path: str | None = None) -> Board:
     """The built-in board, or a user's board file at `path` (validated, cached)."""
-    source = files("tabletrip.games.route_east") / "data" / "board.json" if path is None else None
-    spec = load_content(source if source is not None else Path(path or ""), BoardSpec)
-    board = board_from_spec(spec)
-    problems = check_turn_reachability(board)
-    if problems:
-        name = str(source if source is not None else path)
-        raise ContentError(f"content file {name!r}: {problems[0]}")
-    return board
+    return board_from_file(_file(BOARD_FILE, path))
 
 
 @cache
 def load_decks(path: str | None = None) -> Decks:
     """The built-in decks, or a user's cards file at `path` (validated, cached)."""
-    source = files("tabletrip.games.route_east") / "data" / "cards.json" if path is None else None
-    return decks_from_spec(
-        load_content(source if source is not None else Path(path or ""), CardsSpec)
-    )
+    return decks_from_file(_file(CARDS_FILE, path))

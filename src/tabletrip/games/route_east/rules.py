@@ -14,6 +14,7 @@ is refused is in `checks.py`; the numbers, phases and statuses in `phases.py`.
 
 from __future__ import annotations
 
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
@@ -44,6 +45,7 @@ from tabletrip.games.route_east.content import (
     ATM,
     ATTRACTION,
     BORDER,
+    CONTENT_FILES,
     DIRT,
     FINISH,
     FUEL,
@@ -52,8 +54,9 @@ from tabletrip.games.route_east.content import (
     TOLL,
     Board,
     Decks,
-    load_board,
-    load_decks,
+    board_of,
+    decks_of,
+    shipped_file,
 )
 from tabletrip.games.route_east.nights import play_strands, tent_needed, tent_to_keep, way_back
 from tabletrip.games.route_east.phases import (
@@ -118,8 +121,8 @@ class RouteEastGame(Game):
         self, players: int, options: dict[str, Any], content: Content | None = None
     ) -> None:
         super().__init__(players, options, content)
-        self.board: Board = load_board()
-        self.decks: Decks = load_decks()
+        self.board: Board = board_of(self.content)
+        self.decks: Decks = decks_of(self.content)
         board, decks = self.board, self.decks
         chosen = options.get("attractions")
         self.attraction_count: int = chosen if chosen else (3 if players == 2 else 2)
@@ -161,6 +164,16 @@ class RouteEastGame(Game):
         self.plays = tuple(
             tuple(Play(card.id, target) for target in range(-1, players)) for card in decks.action
         )
+
+    @classmethod
+    def content_files(cls, options: dict[str, Any]) -> dict[str, Traversable]:
+        """The board and the cards file, whatever the options."""
+        return {name: shipped_file(name) for name in CONTENT_FILES}
+
+    @classmethod
+    def every_content_file(cls) -> dict[str, Traversable]:
+        """The board and the cards file."""
+        return {name: shipped_file(name) for name in CONTENT_FILES}
 
     def play(self, card: int, target: int = -1) -> Play:
         """The shared Play action for Action card kind `card` (aimed at `target`, or -1)."""
@@ -331,6 +344,12 @@ class RouteEastState(State):
     def is_over(self) -> bool:
         """Whether someone reached Shanghai with every attraction visited (or the limit hit)."""
         return self.over
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """The first player (the highest roll, ties rolling again), then clockwise."""
+        players = self.game.players
+        return tuple((self.first_player + i) % players for i in range(players))
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current seat."""

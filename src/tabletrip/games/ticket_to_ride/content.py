@@ -12,7 +12,7 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from tabletrip.core import ContentError
 from tabletrip.core.content import Content, ContentFile, validate_file
@@ -76,7 +76,7 @@ class MapSpec(BaseModel):
     tickets: list[TicketSpec] = Field(min_length=1)
 
     @model_validator(mode="after")
-    def _consistent(self) -> MapSpec:
+    def _consistent(self, info: ValidationInfo) -> MapSpec:
         names = [c.name for c in self.cities]
         if len(set(names)) != len(names):
             raise ValueError("city names must be unique")
@@ -108,7 +108,96 @@ class MapSpec(BaseModel):
                 raise ValueError(f"express_cities: unknown city {city!r}")
         if LOCOMOTIVE in self.train_cards:
             raise ValueError(f"train_cards must not name {LOCOMOTIVE!r}: use 'locomotives'")
+        ablated = bool((info.context or {}).get("ablated"))
+        if self.map in RULEBOOK:
+            check_rulebook(self, RULEBOOK[self.map], ablated)
         return self
+
+
+# The numbers each rulebook fixes (Components, Setting up, the route scoring table). Counts
+# of entries (train cards, tickets, bonus cards) may fall short, never go over, when an entry
+# was removed on purpose (an ablated content set); every other number must be exact.
+RULEBOOK: dict[str, dict[str, object]] = {
+    # Europe Express rulebook, Components, Setting up the Game and 3. Claim a Route
+    "europe-express": {
+        "players": (2, 4),
+        "trains_per_player": 27,
+        "card_colors": 7,
+        "cards_per_color": 10,
+        "locomotives": 12,
+        "tickets": 30,
+        "route_points": {1: 1, 2: 2, 3: 4, 4: 7, 5: 10},
+        "start_score": 100,
+        "express_bonus": [20, 15, 10, 5],
+        "locomotive_pile": True,
+        "random_first_player": True,
+        "single_double_up_to": 2,
+        "longest_path_bonus": 0,
+    },
+    # USA rulebook, Components, Setup and Scoring
+    "usa": {
+        "players": (2, 5),
+        "trains_per_player": 45,
+        "card_colors": 8,
+        "cards_per_color": 12,
+        "locomotives": 14,
+        "tickets": 30,
+        "route_points": {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15},
+        "start_score": 0,
+        "express_bonus": [],
+        "locomotive_pile": False,
+        "random_first_player": False,
+        "single_double_up_to": 3,
+        "longest_path_bonus": 10,
+    },
+}
+COUNTED = ("cards_per_color", "locomotives", "tickets")  # entry counts an ablation may lower
+
+
+def _count_ok(value: int, fixed: int, ablated: bool) -> bool:
+    return value == fixed or (ablated and 0 < value < fixed)
+
+
+def check_rulebook(spec: MapSpec, fixed: dict[str, object], ablated: bool) -> None:
+    """ValueError naming the first number of the map's rulebook this file does not keep."""
+    short = " (or fewer, an entry being removed)" if ablated else ""
+    exact = {
+        "players": spec.players,
+        "trains_per_player": spec.trains_per_player,
+        "route_points": spec.route_points,
+        "start_score": spec.start_score,
+        "locomotive_pile": spec.locomotive_pile,
+        "random_first_player": spec.random_first_player,
+        "single_double_up_to": spec.single_double_up_to,
+        "longest_path_bonus": spec.longest_path_bonus,
+    }
+    for key, value in exact.items():
+        if value != fixed[key]:
+            raise ValueError(f"{key} is {value}: the {spec.map} rulebook fixes {fixed[key]}")
+    if len(spec.train_cards) != fixed["card_colors"]:
+        raise ValueError(
+            f"train_cards has {len(spec.train_cards)} colours: the {spec.map} rulebook has "
+            f"{fixed['card_colors']}"
+        )
+    per_color = int(fixed["cards_per_color"])  # type: ignore[call-overload]
+    for color, count in spec.train_cards.items():
+        if not _count_ok(count, per_color, ablated):
+            raise ValueError(f"train_cards.{color} is {count}: the rulebook has {per_color}{short}")
+    for key, value in (("locomotives", spec.locomotives), ("tickets", len(spec.tickets))):
+        size = int(fixed[key])  # type: ignore[call-overload]
+        if not _count_ok(value, size, ablated):
+            raise ValueError(f"{key}: {value} given, the {spec.map} rulebook has {size}{short}")
+    bonus = list(fixed["express_bonus"])  # type: ignore[call-overload]
+    given = spec.express_bonus
+    if given != bonus and not (ablated and given and all(v in bonus for v in given)):
+        raise ValueError(f"express_bonus is {given}: the {spec.map} rulebook has {bonus}{short}")
+    lengths = sorted(spec.route_points)
+    for i, route in enumerate(spec.routes):
+        if route.length not in fixed["route_points"]:  # type: ignore[operator]
+            raise ValueError(
+                f"routes.{i}: length {route.length}, the {spec.map} rulebook has routes of "
+                f"{lengths[0]}-{lengths[-1]} spaces"
+            )
 
 
 @dataclass(frozen=True, slots=True)
