@@ -487,6 +487,24 @@ class State(ABC):
         """The number of seats."""
         return self.game.players
 
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """The seats in the order they first move in the game: the first player, then
+        clockwise (seat + 1, ...) as the rulebooks pass play.
+
+        Simultaneous phases (En Route drawing, Let's Go! card play) are played seat by seat,
+        but turn order is the game's first player and onwards, the rotation the rulebook
+        gives, not simply who is asked first. The default takes the first player from the
+        history (the seat of the first move; before any move, the seat to decide now); games
+        where the first player is drawn or rolled (Europe Express, Route East) override it.
+        """
+        node = self._history
+        first = self.current_player if node is None else -1
+        while node is not None:
+            node, first, _ = node
+        players = self.game.players
+        return tuple((first + i) % players for i in range(players))
+
     def _summary_json(self) -> JsonDict:
         """Extra top-level keys of `to_json()` that summarise the state (derived, not loaded)."""
         return {}

@@ -353,6 +353,13 @@ class TicketToRideState(State):
         """Whether the final round has been played."""
         return self.over
 
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """The first player, then clockwise: USA seat 0 ("the most experienced traveler starts"),
+        Europe Express drawn at random ("randomly decides the starting player")."""
+        players = self.game.players
+        return tuple((self.first_player + i) % players for i in range(players))
+
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current seat."""
         if self.over:
