@@ -29,7 +29,7 @@ def test_a_new_file_gets_the_schema_in_wal_mode(tmp_path: Path) -> None:
     assert db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (SCHEMA,)
     assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"meta", "runs", "games", "seats"}
+    assert tables == {"meta", "runs", "games", "seats", "contents"}
     db.close()
 
 

@@ -51,11 +51,15 @@ class SimConfig:
         configured = game_class(game).from_options(players, dict(options or {}))
         return cls.from_game(configured, bots, seed)
 
+    def resolved_content(self) -> Content:
+        """The content the run plays with (the shipped content when none was given)."""
+        if self.content is not None:
+            return self.content
+        return game_class(self.game).content_for(dict(self.options), None)
+
     def content_hash(self) -> str:
         """The hash of the content the run plays with."""
-        if self.content is not None:
-            return self.content.hash
-        return game_class(self.game).content_for(dict(self.options), None).hash
+        return self.resolved_content().hash
 
     def key(self) -> str:
         """Canonical JSON of {game, players, options, bots, seed, content}: the run's identity

@@ -1,7 +1,10 @@
 """The simulation database: one SQLite file holding runs, their games and every game's record.
 
 The schema (`tabletrip-sim/1`) is the contract between `tabletrip sim`, which writes it, and
-`tabletrip report`, which reads it through `SimStore`. Each game's rows are written in one
+`tabletrip report`, which reads it through `SimStore`. A run's content is in `runs.content`
+(its hash) and `contents` (hash: the files as JSON); a database made before content was
+stored gains the column and table when it is opened, its runs having unknown content (they
+played the shipped content of their day). Each game's rows are written in one
 transaction with INSERT OR IGNORE, so an interrupted run keeps every finished game and two
 runs writing the same file never duplicate or corrupt a game.
 """
@@ -19,6 +22,7 @@ from typing import Any
 
 import tabletrip
 from tabletrip.core.analysis import PlayedGame
+from tabletrip.core.content_set import Content
 from tabletrip.core.errors import RecordError
 from tabletrip.core.records import Record
 from tabletrip.core.registry import game_class
@@ -39,8 +43,10 @@ CREATE TABLE IF NOT EXISTS runs (
   bots TEXT NOT NULL,
   seed INTEGER NOT NULL,
   created TEXT NOT NULL,
-  version TEXT NOT NULL
+  version TEXT NOT NULL,
+  content TEXT
 );
+CREATE TABLE IF NOT EXISTS contents (hash TEXT PRIMARY KEY, content TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
   run_id INTEGER NOT NULL REFERENCES runs(id),
   game_index INTEGER NOT NULL,
@@ -66,6 +72,58 @@ CREATE TABLE IF NOT EXISTS seats (
 """
 
 
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring a database of the first shape (no content) up to date, in place."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(runs)")}
+    tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+    if "content" in columns and "contents" in tables:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(runs)")}
+        if "content" not in columns:  # another process may have migrated it meanwhile
+            db.execute("ALTER TABLE runs ADD COLUMN content TEXT")
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS contents (hash TEXT PRIMARY KEY, content TEXT NOT NULL)"
+        )
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def content_to_json(content: Content) -> dict[str, Any]:
+    """A content set as stored: game, removed entries, and each file with its data."""
+    return {
+        "game": content.game,
+        "removed": list(content.removed),
+        "files": [
+            {
+                "name": f.name,
+                "source": f.source,
+                "digest": f.digest,
+                "builtin": f.builtin,
+                "data": f.data,
+            }
+            for f in content.files
+        ],
+    }
+
+
+def content_note(data: dict[str, Any] | None, hash_: str | None) -> str:
+    """One line saying what content a run played: built-in, own files, an ablation."""
+    if data is None or hash_ is None:
+        return "unknown (stored before content was recorded: the built-in content then)"
+    files = data.get("files", [])
+    removed = data.get("removed", [])
+    if removed:
+        return f"ablation {hash_[:12]}: built-in content without {', '.join(removed)}"
+    own = [f"{f['name']} from {f['source']}" for f in files if not f.get("builtin")]
+    if not own:
+        return f"built-in {hash_[:12]}"
+    return f"own {hash_[:12]} ({', '.join(own)})"
+
+
 @dataclass(frozen=True)
 class RunInfo:
     """One run in a database: its configuration and how many games it holds."""
@@ -79,6 +137,9 @@ class RunInfo:
     created: str
     version: str
     games: int
+    content: str | None = None  # the content hash; None: stored before content was recorded
+    content_note: str = ""  # one line: built-in, own files or an ablation, short hash
+    removed: tuple[str, ...] = ()  # the entries an ablation took out
 
     def changed_options(self) -> dict[str, Any]:
         """The options that differ from the game's defaults (all of them if it does not load)."""
@@ -169,6 +230,7 @@ class SimStore:
             if row is None or row[0] != SCHEMA:
                 found = "no schema" if row is None else f"schema {row[0]!r}"
                 raise RecordError(f"{not_sim}: it has {found}, this tabletrip reads {SCHEMA!r}")
+            _migrate(db)
             db.execute("PRAGMA synchronous = NORMAL")  # WAL: consistent after a crash, fast commits
         except sqlite3.DatabaseError as exc:
             raise RecordError(f"{not_sim} ({exc})") from None
@@ -195,11 +257,17 @@ class SimStore:
     def ensure_run(self, config: SimConfig) -> int:
         """The id of the run with this configuration, created if the file has none yet."""
         key = config.key()
+        content = config.resolved_content()
+        stored = json.dumps(content_to_json(content), sort_keys=True, separators=(",", ":"))
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute(
+                "INSERT OR IGNORE INTO contents (hash, content) VALUES (?, ?)",
+                (content.hash, stored),
+            )
+            self._db.execute(
                 "INSERT OR IGNORE INTO runs (key, game, players, options, bots, seed, created, "
-                "version) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "version, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key,
                     config.game,
@@ -209,6 +277,7 @@ class SimStore:
                     config.seed,
                     datetime.now(UTC).isoformat(timespec="seconds"),
                     tabletrip.__version__,
+                    content.hash,
                 ),
             )
             (run_id,) = self._db.execute("SELECT id FROM runs WHERE key = ?", (key,)).fetchone()
@@ -268,8 +337,10 @@ class SimStore:
         """Every run in the file, oldest first, with the number of games it holds."""
         rows = self._db.execute(
             "SELECT r.id, r.game, r.players, r.options, r.bots, r.seed, r.created, r.version, "
-            "(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id) FROM runs r ORDER BY r.id"
+            "(SELECT COUNT(*) FROM games g WHERE g.run_id = r.id), r.content FROM runs r "
+            "ORDER BY r.id"
         ).fetchall()
+        contents = {h: self.content(h) for h in {row[-1] for row in rows} if h is not None}
         return [
             RunInfo(
                 id=run_id,
@@ -281,9 +352,17 @@ class SimStore:
                 created=created,
                 version=version,
                 games=count,
+                content=content,
+                content_note=content_note(contents.get(content or ""), content),
+                removed=tuple((contents.get(content or "") or {}).get("removed", ())),
             )
-            for run_id, game, players, options, bots, seed, created, version, count in rows
+            for run_id, game, players, options, bots, seed, created, version, count, content in rows
         ]
+
+    def content(self, hash_: str) -> dict[str, Any] | None:
+        """The stored content with this hash (see `content_to_json`), None if not stored."""
+        row = self._db.execute("SELECT content FROM contents WHERE hash = ?", (hash_,)).fetchone()
+        return None if row is None else json.loads(row[0])
 
     def run(self, run_id: int) -> RunInfo:
         """One run by id; RecordError listing the runs if there is no such run."""
