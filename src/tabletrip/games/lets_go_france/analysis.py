@@ -17,6 +17,12 @@ from typing import Any
 
 from tabletrip.core import Action, JsonDict, State
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table
+from tabletrip.core.analysis_answers import (
+    correlation_note,
+    fixed_pattern,
+    fixed_pattern_note,
+    split_wins_ci,
+)
 from tabletrip.core.analysis_tools import (
     SeatGame,
     average,
@@ -24,7 +30,6 @@ from tabletrip.core.analysis_tools import (
     column_series,
     percent,
     seat_games,
-    split_wins,
 )
 from tabletrip.games.lets_go_france.actions import (
     ChooseIcon,
@@ -434,7 +439,7 @@ def map_section(games: Sequence[PlayedGame]) -> Section:
             rows = []
             for town in towns:
                 visits = sum(sum(g.facts["towns"].get(town, ())) for g in players_group)
-                n_yes, win_yes, n_no, win_no = split_wins(
+                n_yes, win_yes, ci_yes, n_no, win_no, ci_no = split_wins_ci(
                     players_group, lambda g, s, town=town: visited(g, s, town)
                 )
                 rows.append(
@@ -444,10 +449,13 @@ def map_section(games: Sequence[PlayedGame]) -> Section:
                         round(visits / len(players_group), 2),
                         n_yes,
                         win_yes,
+                        ci_yes,
                         n_no,
                         win_no,
+                        ci_no,
                     )
                 )
+            fixed = towns_fixed(players_group)
             tables.append(
                 Table(
                     f"Towns of {region_name}{label}",
@@ -457,22 +465,27 @@ def map_section(games: Sequence[PlayedGame]) -> Section:
                         "visits a game",
                         "seats that went",
                         "win % if went",
+                        "95% interval if went",
                         "seats that did not",
                         "win % if not",
+                        "95% interval if not",
                     ),
                     tuple(rows),
-                    note="Seats: seat-games. A visit: a Travel action or a dotted path ending "
-                    "there.",
+                    note=(fixed_pattern_note("visited the same towns") + " " if fixed else "")
+                    + "Seats: seat-games. A visit: a Travel action or a dotted path ending "
+                    "there. " + correlation_note("town"),
                 )
             )
             goal_rows = []
             for key, flag in (("single_goal", 1), ("double_goal", 2)):
                 for goal in sorted({g.facts[key] for g in players_group}):
                     with_goal = [g for g in players_group if g.facts[key] == goal]
-                    n_yes, win_yes, n_no, win_no = split_wins(
+                    n_yes, win_yes, ci_yes, n_no, win_no, ci_no = split_wins_ci(
                         with_goal, lambda g, s, key=key: bool(g.facts[f"{key}_reached"][s])
                     )
-                    goal_rows.append((goal, flag, len(with_goal), n_yes, win_yes, n_no, win_no))
+                    goal_rows.append(
+                        (goal, flag, len(with_goal), n_yes, win_yes, ci_yes, n_no, win_no, ci_no)
+                    )
             tables.append(
                 Table(
                     f"Goal tiles on {region_name}{label}",
@@ -482,10 +495,13 @@ def map_section(games: Sequence[PlayedGame]) -> Section:
                         "games",
                         "seats that reached it",
                         "win % if reached",
+                        "95% interval if reached",
                         "seats that did not",
                         "win % if not",
+                        "95% interval if not",
                     ),
                     tuple(goal_rows),
+                    note=correlation_note("goal tile"),
                 )
             )
             charts.append(
@@ -494,7 +510,8 @@ def map_section(games: Sequence[PlayedGame]) -> Section:
                     "hbar",
                     "town",
                     "win %",
-                    (column_series("visited", rows, 4), column_series("did not", rows, 6)),
+                    (column_series("visited", rows, 4), column_series("did not", rows, 7)),
+                    note=fixed_pattern_note("visited the same towns") if fixed else "",
                 )
             )
         charts.insert(
@@ -558,6 +575,13 @@ def town_kind(space: Any) -> str:
     if space.explore_once:
         parts.append("dotted circle")
     return ", ".join(parts)
+
+
+def towns_fixed(games: Sequence[PlayedGame]) -> bool:
+    """Whether every seat-game (or almost every) visited the same set of towns."""
+    return fixed_pattern(
+        frozenset(t for t, v in g.facts["towns"].items() if v[s]) for g, s in seat_games(games)
+    )
 
 
 def visited(game: PlayedGame, seat: int, town: str) -> bool:
