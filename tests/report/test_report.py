@@ -94,5 +94,5 @@ def test_a_report_of_two_runs(report: Report, sim_db: Path) -> None:
     ttr, high_card = report.runs
     assert ttr.notes == ()  # Ticket to Ride registers its analysis
     assert len(ttr.sections) > 5
-    assert len(high_card.sections) == 5 and "registers no analysis" in high_card.notes[0]
+    assert len(high_card.sections) == 6 and "registers no analysis" in high_card.notes[0]
     assert [row[1] for row in table(report, 0, "Ratings")] == ["heuristic", "random"]

@@ -19,10 +19,11 @@ def titles(sections: Sequence[Section]) -> list[str]:
 
 
 def test_generic_sections_of_a_two_bot_run(ttr_games: list[PlayedGame]) -> None:
-    bot, seat, scores, length, ratings = generic_sections(ttr_games, 2)
-    assert titles([bot, seat, scores, length, ratings]) == [
+    bot, seat, turn, scores, length, ratings = generic_sections(ttr_games, 2)
+    assert titles([bot, seat, turn, scores, length, ratings]) == [
         "Win rate by bot",
         "Win rate by seat",
+        "Win rate by turn order",
         "Scores",
         "Game length",
         "Ratings",
@@ -58,7 +59,7 @@ def test_a_game_without_analysis_gets_the_generic_report_and_a_note(play: PlayGa
     games = tuple(play("high-card", ["random"], 4, players=2))
     report = run_report(RunView(7, "high-card", 2, {}, ("random",), games))
     assert isinstance(report, RunReport)
-    assert len(report.sections) == 5
+    assert len(report.sections) == 6
     assert report.notes == (
         "high-card registers no analysis: the report has only the generic sections",
     )

@@ -21,8 +21,10 @@ from tabletrip.report.stats import (
     scores_by_bot,
     scores_by_seat,
     scores_of_bots,
+    seat_is_turn_order,
     win_rate_by_bot,
     win_rate_by_seat,
+    win_rate_by_turn,
 )
 
 WIN_COLUMNS = ("seat-games", "wins", "win rate", "95% interval")
@@ -54,7 +56,9 @@ def scoring_steps(run: RunView) -> tuple[tuple[Section, ...], tuple[str, ...]]:
 
 def generic_sections(games: Sequence[PlayedGame], players: int) -> tuple[Section, ...]:
     """The sections every game gets: win rate by bot and by seat, scores, length, ratings."""
-    seats = (seat_section(games, players),) if players > 1 else ()  # solo: the bot table says it
+    seats = (  # solo: the bot table says it
+        (seat_section(games, players), turn_section(games, players)) if players > 1 else ()
+    )
     return (
         bot_section(games, players),
         *seats,
@@ -152,7 +156,14 @@ def seat_section(games: Sequence[PlayedGame], players: int) -> Section:
     spreads = scores_by_seat(games)
     parity = _parity(players)
     off = [r for r in rates if not r.low <= parity <= r.high]
-    if off:
+    if not seat_is_turn_order(games):
+        finding = (
+            "Here the first player is not always seat 0, so seat index is not turn order: "
+            "see Win rate by turn order for the first-player advantage."
+        )
+        if off:
+            finding += " Seats whose 95% interval excludes parity: " + _rates_text(off) + "."
+    elif off:
         finding = "Seats whose 95% interval excludes parity: " + _rates_text(off) + "."
     else:
         finding = (
@@ -175,6 +186,36 @@ def seat_section(games: Sequence[PlayedGame], players: int) -> Section:
         (table,),
         (_win_chart("Win rate by seat", "seat", rates, players),),
     )
+
+
+def turn_section(games: Sequence[PlayedGame], players: int) -> Section:
+    """Win rate by position in turn order (1st to move, 2nd, ...): a table and a bar chart with
+    the parity line."""
+    rates, missing = win_rate_by_turn(games)
+    parity = _parity(players)
+    counted = len(games) - missing
+    off = [r for r in rates if not r.low <= parity <= r.high]
+    if not rates:
+        finding = "No game of this run says who moved first (they were stored before it was kept)."
+    elif off:
+        finding = "Positions whose 95% interval excludes parity: " + _rates_text(off) + "."
+    else:
+        finding = (
+            f"Every position's 95% interval contains parity: no turn-order advantage shows "
+            f"in {counted} games."
+        )
+    left_out = (
+        f" {missing} games stored before turn order was kept are left out." if missing else ""
+    )
+    summary = f"Parity is {percent(parity)} (1/{players}). {finding}{left_out}"
+    table = Table(
+        "Win rate by turn order",
+        ("position", *WIN_COLUMNS),
+        tuple(_win_row(r) for r in rates),
+        f"parity is {percent(parity)}; n counts games (one seat per position and game)",
+    )
+    charts = (_win_chart("Win rate by turn order", "position", rates, players),) if rates else ()
+    return Section("Win rate by turn order", summary, (table,), charts)
 
 
 def _spread_cells(spread: Spread) -> tuple[str, ...]:

@@ -26,10 +26,12 @@ __all__ = [
     "scores_by_bot",
     "scores_by_seat",
     "scores_of_bots",
+    "seat_is_turn_order",
     "spread",
     "wilson",
     "win_rate_by_bot",
     "win_rate_by_seat",
+    "win_rate_by_turn",
     "win_share",
 ]
 
@@ -90,6 +92,39 @@ def win_rate_by_seat(games: Sequence[PlayedGame]) -> tuple[WinRate, ...]:
             played[seat] += 1
             wins[seat] += win_share(game, seat)
     return tuple(_win_rate(f"seat {seat}", played[seat], wins[seat]) for seat in range(seats))
+
+
+def win_rate_by_turn(games: Sequence[PlayedGame]) -> tuple[tuple[WinRate, ...], int]:
+    """The win rate of the 1st, 2nd, ... player to move (from each game's "turn_order" fact),
+    and how many games lack that fact (stored before it was kept) and are left out."""
+    seats = players_of(games)
+    played = [0] * seats
+    wins = [0.0] * seats
+    missing = 0
+    for game in games:
+        order = game.facts.get("turn_order")
+        if not order:
+            missing += 1
+            continue
+        for position, seat in enumerate(order):
+            played[position] += 1
+            wins[position] += win_share(game, seat)
+    rates = tuple(
+        _win_rate(_ordinal(position + 1), played[position], wins[position])
+        for position in range(seats)
+        if played[position]
+    )
+    return rates, missing
+
+
+def _ordinal(number: int) -> str:
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number if number < 20 else number % 10, "th")
+    return f"{number}{suffix} to move"
+
+
+def seat_is_turn_order(games: Iterable[PlayedGame]) -> bool:
+    """Whether seat 0 moved first in every game that says who did (then seat = turn order)."""
+    return all(game.facts.get("turn_order", [0])[0] == 0 for game in games)
 
 
 def spread(values: Iterable[float]) -> Spread:

@@ -66,6 +66,10 @@ class GameOutcome:
         return json.loads(self.facts_json)
 
 
+# The facts key of the seats in turn order (first player first), stored for every game.
+TURN_ORDER = "turn_order"
+
+
 class GameFailed(RuntimeError):
     """A simulated game raised an error (a bug in a game or a bot, not a user mistake)."""
 
@@ -95,7 +99,8 @@ def play_game(job: GameJob) -> GameOutcome:
     result = state.result
     assert result is not None  # the loop ends only when the game is over
     analysis = analysis_for(job.game)
-    facts = analysis.facts(state) if analysis is not None else {}
+    facts = dict(analysis.facts(state)) if analysis is not None else {}
+    facts[TURN_ORDER] = list(state.turn_order)
     record = state.record.with_labels(job.bots)
     return GameOutcome(
         run_id=job.run_id,
