@@ -11,6 +11,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from tabletrip.cli.content_command import content_app
 from tabletrip.cli.encoding_command import encoding
 from tabletrip.cli.game_catalog import games
 from tabletrip.cli.play_command import play
@@ -53,6 +54,7 @@ app.command()(sim)
 app.command()(report)
 app.command()(serve)
 app.command()(encoding)
+app.add_typer(content_app)
 
 
 def main() -> None:

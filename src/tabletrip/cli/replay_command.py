@@ -13,9 +13,9 @@ from tabletrip.cli.game_display import _describe, _move_text, _show_result, seat
 from tabletrip.cli.game_setup import _make_game
 from tabletrip.cli.turn_help import show_view
 from tabletrip.core.actions import Action, JsonDict
-from tabletrip.core.errors import IllegalAction, OptionError, RecordError
+from tabletrip.core.errors import ContentError, IllegalAction, OptionError, RecordError
 from tabletrip.core.game import Game, State
-from tabletrip.core.records import Record
+from tabletrip.core.records import Record, check_content
 from tabletrip.sim.store import SimStore
 
 
@@ -87,12 +87,13 @@ def _viewer(loaded: Record) -> tuple[bool, int | None]:
     return False, humans[0] if len(humans) == 1 else None
 
 
-def _replay(ui: Ui, loaded: Record, source: str, step: bool) -> None:
+def _replay(ui: Ui, loaded: Record, source: str, step: bool, content: Path | None) -> None:
     """Replay a record move by move, showing each move, and verify its result."""
     try:
-        game = _make_game(loaded.game, loaded.players, loaded.options)
-    except OptionError as exc:
+        game = _make_game(loaded.game, loaded.players, loaded.options, content)
+    except (OptionError, ContentError) as exc:
         raise RecordError(f"{source} cannot be replayed: {exc}") from None
+    check_content(loaded, game, given=content is not None)
     names = seat_names([*loaded.labels, *[""] * (loaded.players - len(loaded.labels))])
     _describe(ui, game, loaded.seed, names if loaded.labels else [])
     ui.say(f"{len(loaded.actions)} moves")
@@ -157,6 +158,12 @@ def replay(
         int | None,
         typer.Option(metavar="R", help="The run of a sim database (needed if it holds several)."),
     ] = None,
+    content: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="PATH", help="The own content the game was played with (file or directory)."
+        ),
+    ] = None,
 ) -> None:
     """Replay a game record (or a simulated game) move by move and verify its result."""
     ui = Ui()
@@ -174,4 +181,4 @@ def replay(
         raise RecordError("--run goes with --game, to replay a game of a `tabletrip sim` database")
     else:
         loaded, source = Record.load(file), f"record {str(file)!r}"
-    _replay(ui, loaded, source, step)
+    _replay(ui, loaded, source, step, content)

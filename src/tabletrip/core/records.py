@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.errors import ContentError, IllegalAction, OptionError, RecordError
-from tabletrip.core.game import State
+from tabletrip.core.game import Game, State
 from tabletrip.core.json_depth import nesting_depth_over
 from tabletrip.core.registry import game_class
 
@@ -135,6 +135,23 @@ class Record:
         return cls.from_json(data)
 
 
+def check_content(record: Record, game: Game, given: bool) -> None:
+    """RecordError unless `game` plays with the content `record` was played with (`given`:
+    the person named own content, so the refusal need not tell them to)."""
+    if record.content is None or record.content == game.content.hash:
+        return
+    if not given:
+        raise RecordError(
+            f"this record was played with content {record.content[:12]}, not this "
+            f"tabletrip's built-in content {game.content.short}: replay it with the "
+            "content it was played with (--content PATH)"
+        )
+    raise RecordError(
+        f"this record was played with content {record.content[:12]}, not with "
+        f"{game.content.describe()}"
+    )
+
+
 def replay(
     record: Record | JsonDict,
     verify: bool = True,
@@ -152,17 +169,7 @@ def replay(
         game = game_class(record.game).from_options(record.players, record.options, content)
     except (OptionError, ContentError) as exc:
         raise RecordError(f"record cannot be replayed: {exc}") from None
-    if record.content is not None and record.content != game.content.hash:
-        if content is None:
-            raise RecordError(
-                f"this record was played with content {record.content[:12]}, not this "
-                f"tabletrip's built-in content {game.content.short}: replay it with the "
-                "content it was played with (--content PATH)"
-            )
-        raise RecordError(
-            f"this record was played with content {record.content[:12]}, not with "
-            f"{game.content.describe()}"
-        )
+    check_content(record, game, given=content is not None)
     state = game.new_game(seed=record.seed)
     for index, (seat, action_json) in enumerate(record.actions):
         try:
