@@ -23,6 +23,7 @@ class RunView:
     seed: int | None = None
     created: str = ""
     version: str = ""
+    content: str = ""  # one line: built-in, own files or an ablation, with the short hash
 
     @property
     def title(self) -> str:
@@ -30,7 +31,7 @@ class RunView:
         return f"Run {self.id}: {self.game}, {self.players} player{'s' * (self.players != 1)}"
 
     def settings(self) -> list[tuple[str, str]]:
-        """The run's set-up as (name, value) lines: options, lineup, games, seed, made."""
+        """The run's set-up as (name, value) lines: options, content, lineup, games, seed, made."""
         options = ", ".join(f"{k}={_option(v)}" for k, v in sorted(self.options.items()))
         rotation = " (game 0's seats; they rotate every game)" if self.players > 1 else ""
         lines = [
@@ -38,6 +39,8 @@ class RunView:
             ("lineup", ", ".join(self.lineup) + rotation),
             ("games", str(len(self.games))),
         ]
+        if self.content:
+            lines.insert(1, ("content", self.content))
         if self.seed is not None:
             lines.append(("seed", str(self.seed)))
         if self.created:

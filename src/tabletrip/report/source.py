@@ -44,4 +44,5 @@ def _view(info: RunInfo, store: SimStore) -> RunView:
         seed=info.seed,
         created=info.created,
         version=info.version,
+        content=info.content_note,
     )
