@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 
 from tabletrip.core.analysis import PlayedGame
-from tabletrip.core.analysis_tools import percent, win_interval, win_share
+from tabletrip.core.analysis_tools import percent, split_tally, win_interval
 
 # The share of seat-games that must repeat one pattern for it to count as fixed.
 FIXED_SHARE = 0.9
@@ -32,20 +32,14 @@ def split_wins_ci(
     games: Sequence[PlayedGame], has: Callable[[PlayedGame, int], bool], empty: object = None
 ) -> tuple[int, object, str, int, object, str]:
     """Seat-games with and without a property: (n, win %, interval, n, win %, interval)."""
-    tally = {True: [0, 0.0], False: [0, 0.0]}
-    for game in games:
-        for seat in range(len(game.bots)):
-            entry = tally[has(game, seat)]
-            entry[0] += 1
-            entry[1] += win_share(game, seat)
-    (n_yes, w_yes), (n_no, w_no) = tally[True], tally[False]
+    n_yes, w_yes, n_no, w_no = split_tally(games, has)
     return (
-        int(n_yes),
+        n_yes,
         percent(w_yes, n_yes, empty),
-        win_interval(w_yes, int(n_yes)),
-        int(n_no),
+        win_interval(w_yes, n_yes),
+        n_no,
         percent(w_no, n_no, empty),
-        win_interval(w_no, int(n_no)),
+        win_interval(w_no, n_no),
     )
 
 

@@ -83,6 +83,14 @@ def split_wins(
     games: Sequence[PlayedGame], has: Callable[[PlayedGame, int], bool]
 ) -> tuple[int, float | None, int, float | None]:
     """Seat-games with and without a property: (count, win %, count, win %), None for none."""
+    n_yes, w_yes, n_no, w_no = split_tally(games, has)
+    return n_yes, percent(w_yes, n_yes), n_no, percent(w_no, n_no)
+
+
+def split_tally(
+    games: Sequence[PlayedGame], has: Callable[[PlayedGame, int], bool]
+) -> tuple[int, float, int, float]:
+    """Seat-games with and without a property and their wins: (count, wins, count, wins)."""
     tally = {True: [0, 0.0], False: [0, 0.0]}
     for game in games:
         for seat in range(len(game.bots)):
@@ -90,7 +98,7 @@ def split_wins(
             entry[0] += 1
             entry[1] += win_share(game, seat)
     (n_yes, w_yes), (n_no, w_no) = tally[True], tally[False]
-    return int(n_yes), percent(w_yes, n_yes), int(n_no), percent(w_no, n_no)
+    return int(n_yes), w_yes, int(n_no), w_no
 
 
 def win_row(label: Any, seats: Sequence[SeatGame], empty: Any = None) -> tuple[Any, ...]:
