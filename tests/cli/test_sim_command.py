@@ -16,6 +16,7 @@ import pytest
 
 from cli_helpers import assert_one_error_line, run
 from tabletrip.cli import sim_command
+from tabletrip.sim import SimConfig
 from tabletrip.sim.runner import run_sim
 
 SIM = "sim ticket-to-ride --games 4 --bot random --workers 1"
@@ -205,3 +206,26 @@ def test_replay_sqlite_mistakes_are_one_line(sim_file: Path, tmp_path: Path) -> 
     db.execute("CREATE TABLE notes (text TEXT)")
     db.close()
     assert_one_error_line(run("replay", str(other), "--game", "1"), "not a tabletrip simulation")
+
+
+def test_without_simulates_an_ablation_as_its_own_run(tmp_path: Path) -> None:
+    path = tmp_path / "ablation.sqlite"
+    base = "sim ticket-to-ride --games 2 --bot random --workers 1 -o map=europe-express"
+    assert run(base, "--out", str(path)).exit_code == 0
+    result = run(base, "--without", "europe_express.json:tickets.0", "--out", str(path))
+    assert result.exit_code == 0, result.output
+    assert count(path, "runs") == 2  # a content entry removed: another run, not the same one
+    with sqlite3.connect(path) as db:
+        stored = [json.loads(row[0]) for row in db.execute("SELECT content FROM contents")]
+    removed = [content["removed"] for content in stored]
+    assert sorted(map(len, removed)) == [0, 1]
+    assert "Paris-Munchen" in next(r for r in removed if r)[0]
+    assert_one_error_line(run(base, "--without", "Nowhere", "--out", str(path)), "FILE:PATH")
+
+
+def test_the_resume_line_of_an_own_content_ablation_names_both() -> None:
+    config = SimConfig.build("ticket-to-ride", players=2, bots=["random"])
+    line = sim_command._command(
+        config, 5, Path("x.sqlite"), ["map=usa"], Path("own"), ["usa.json:tickets.1"]
+    )
+    assert "--content own --without usa.json:tickets.1" in line

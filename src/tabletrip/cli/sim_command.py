@@ -10,7 +10,7 @@ import contextlib
 import shlex
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import Annotated
@@ -33,6 +33,7 @@ from rich.text import Text
 from tabletrip.cli.console import Ui
 from tabletrip.cli.game_catalog import _game_class
 from tabletrip.cli.game_setup import _make_game, _parse_options
+from tabletrip.core.ablation import ablate
 from tabletrip.core.errors import OptionError
 from tabletrip.sim.backends import Backend, LocalBackend
 from tabletrip.sim.config import SimConfig
@@ -67,7 +68,14 @@ def _backend(name: str, workers: int | None, address: str | None) -> Backend:
     return LocalBackend(workers)
 
 
-def _command(config: SimConfig, games: int, out: Path, option_texts: list[str]) -> str:
+def _command(
+    config: SimConfig,
+    games: int,
+    out: Path,
+    option_texts: list[str],
+    content: Path | None = None,
+    without: Sequence[str] = (),
+) -> str:
     """The command line that resumes this run (the same run key, the same file)."""
     words = ["tabletrip", "sim", config.game, "--games", str(games)]
     words += ["--players", str(config.players)]
@@ -78,6 +86,10 @@ def _command(config: SimConfig, games: int, out: Path, option_texts: list[str]) 
         words += ["--bot", spec]
     for text in option_texts:
         words += ["--option", text]
+    if content is not None:
+        words += ["--content", str(content)]
+    for entry in without:
+        words += ["--without", entry]
     words += ["--seed", str(config.seed), "--out", str(out)]
     return shlex.join(words)
 
@@ -151,6 +163,17 @@ def sim(
             metavar="PATH", help="Own content: a data file or a directory of them (same format)."
         ),
     ] = None,
+    without: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--without",
+            metavar="ENTRY",
+            help=(
+                "Ablation: play without one content entry (a card, ticket, route...), named "
+                "FILE:PATH (europe_express.json:tickets.12) or by its unique name; repeatable."
+            ),
+        ),
+    ] = None,
     workers: Annotated[
         int | None,
         typer.Option(metavar="W", help="Processes (local) or tasks (ray); default: every CPU."),
@@ -172,6 +195,13 @@ def sim(
     info = _game_class(game).info
     option_texts = option or []
     configured = _make_game(game, players, _parse_options(info, option_texts), content)
+    if without:
+        ablated = configured.content
+        for entry in without:
+            ablated = ablate(ablated, entry)
+        configured = type(configured).from_options(
+            configured.players, dict(configured.options), ablated
+        )
     config = SimConfig.from_game(configured, bot or [], seed)
     if games < 1:
         raise OptionError(f"--games must be at least 1, not {games}")
@@ -216,6 +246,7 @@ def sim(
         except KeyboardInterrupt:
             bar.stop()
             ui.say(f"stopped: {stored or 0} of {games} games are stored in {path}")
-            ui.say(f"resume with: {_command(config, games, path, option_texts)}")
+            resume = _command(config, games, path, option_texts, content, without or ())
+            ui.say(f"resume with: {resume}")
             raise typer.Exit(INTERRUPTED_EXIT) from None
     _show_summary(ui, summary, config)
