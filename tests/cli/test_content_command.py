@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 import tabletrip
 from cli_helpers import assert_one_error_line, run
 
@@ -92,3 +94,28 @@ def test_replay_asks_for_the_content_a_record_was_played_with(tmp_path: Path) ->
     replayed = run(f"replay {record} --content {folder}")
     assert replayed.exit_code == 0, replayed.output
     assert "reproduce the recorded result exactly" in replayed.stdout
+
+
+def test_play_with_own_content_records_its_hash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TABLETRIP_DATA_DIR", str(tmp_path / "data"))
+    folder = tmp_path / "ee"
+    run(f"content export ticket-to-ride {folder}")
+    path = folder / "europe_express.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["routes"][0]["length"] += 1
+    path.write_text(json.dumps(data), encoding="utf-8")
+    saved = tmp_path / "watched.json"
+    played = run(
+        "play ticket-to-ride -o map=europe-express --watch --bot random --seed 3",
+        "--content",
+        str(folder),
+        "--record",
+        str(saved),
+    )
+    assert played.exit_code == 0, played.output
+    own = tabletrip.make("ticket-to-ride", players=2, map="europe-express", content=folder)
+    assert json.loads(saved.read_text(encoding="utf-8"))["content"] == own.content.hash
+    assert run(f"replay {saved} --content {folder}").exit_code == 0
+    assert_one_error_line(run(f"play --content {folder}"), "GAME")

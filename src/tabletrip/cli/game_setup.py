@@ -112,11 +112,12 @@ def _setup_from_args(
     seed: int | None,
     options: Sequence[str],
     record: Path | None,
+    content: Path | None = None,
 ) -> Setup:
     if watch and seats:
         raise OptionError(SEAT_AND_WATCH)
     info = _game_class(game_id).info
-    game = _make_game(game_id, players, _parse_options(info, options))
+    game = _make_game(game_id, players, _parse_options(info, options), content)
     humans = frozenset() if watch else _check_seats(seats or [0], game.players)
     bot_seats = [seat for seat in range(game.players) if seat not in humans]
     return Setup(

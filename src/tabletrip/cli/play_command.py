@@ -184,6 +184,12 @@ def play(
             help="Go on with the unfinished game saved in FILE (same seats, bots and seeds).",
         ),
     ] = None,
+    content: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="PATH", help="Own content: a data file or a directory of them (same format)."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or friends, or --watch the bots play."""
     ui = Ui()
@@ -204,16 +210,18 @@ def play(
                 f"--resume takes no {', '.join(given)}: the record says the game, its options, "
                 "the seats, the bots and the seed (and the game is saved back to it)"
             )
-        setup, state = resume_setup(resume)
+        setup, state = resume_setup(resume, content)
         _play(ui, setup, state)
         return
     if game is None:
+        if content is not None:
+            raise OptionError("--content goes with a GAME: tabletrip play GAME --content PATH")
         try:
             setup = _menu(ui, players, seat or [], watch, bot or [], seed, option or [], record)
         except (EOFError, KeyboardInterrupt) as stop:
             _stop_menu(stop)
     else:
         setup = _setup_from_args(
-            game, players, seat or [], watch, bot or [], seed, option or [], record
+            game, players, seat or [], watch, bot or [], seed, option or [], record, content
         )
     _play(ui, setup)

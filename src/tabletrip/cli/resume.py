@@ -15,9 +15,9 @@ from tabletrip import bots
 from tabletrip.cli.game_display import BOT_PREFIX, HUMAN
 from tabletrip.cli.game_setup import Setup, _make_game
 from tabletrip.cli.replay_command import _replay_action
-from tabletrip.core.errors import OptionError, RecordError
+from tabletrip.core.errors import ContentError, OptionError, RecordError
 from tabletrip.core.game import State
-from tabletrip.core.records import Record
+from tabletrip.core.records import Record, check_content
 from tabletrip.core.rng import mix_seed
 
 
@@ -48,20 +48,22 @@ def _seats(loaded: Record, source: str) -> tuple[frozenset[int], dict[int, str]]
     return frozenset(humans), bot_names
 
 
-def resume_setup(path: Path) -> tuple[Setup, State]:
+def resume_setup(path: Path, content: Path | None = None) -> tuple[Setup, State]:
     """The setup of the unfinished game in `path` and its state after the recorded moves;
-    RecordError (one line) if it cannot be resumed."""
+    RecordError (one line) if it cannot be resumed. `content`: the own content it was
+    played with."""
     loaded = Record.load(path)
     source = f"record {str(path)!r}"
     if loaded.result is not None:
         raise RecordError(f"{source} is a finished game: `tabletrip replay {path}` shows it")
     humans, bot_names = _seats(loaded, source)
     try:
-        game = _make_game(loaded.game, loaded.players, loaded.options)
+        game = _make_game(loaded.game, loaded.players, loaded.options, content)
         for name in set(bot_names.values()):
             bots.make(name, game=game.id)  # OptionError listing the bots if unknown here
-    except OptionError as exc:
+    except (OptionError, ContentError) as exc:
         raise RecordError(f"{source} cannot be resumed: {exc}") from None
+    check_content(loaded, game, given=content is not None)
     state = game.new_game(seed=loaded.seed)
     for index, (seat, data) in enumerate(loaded.actions):
         try:
