@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -89,4 +90,47 @@ def test_a_file_that_is_not_json_is_one_line(game_id: str, tmp_path: Path) -> No
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(ContentError, match=name) as error:
         tabletrip.make(game_id, content=tmp_path, **GAMES[game_id])
+    assert "\n" not in str(error.value)
+
+
+def _set(key: str, value: Any) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        data[key] = value
+
+    return change
+
+
+def _drop_first(key: str) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        data[key] = data[key][1:]
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options", "name", "change", "entry"),
+    [
+        # Europe Express "Components": 27 trains a player, 12 Locomotives, points 1-2-4-7-10
+        ("ticket-to-ride", {"map": "europe-express"}, "europe_express.json",
+         _set("trains_per_player", 30), "trains_per_player"),
+        ("ticket-to-ride", {"map": "europe-express"}, "europe_express.json",
+         _set("locomotives", 13), "locomotives"),
+        ("ticket-to-ride", {"map": "europe-express"}, "europe_express.json",
+         _set("start_score", 0), "start_score"),
+        # Route East "Components": 30 Fuel Tokens
+        ("route-east", {}, "cards.json", _set("fuel_tokens", 29), "fuel"),
+        # Let's Go! "Components": 124 Activity cards
+        ("lets-go-france", {}, "activities.json", _drop_first("activities"), "124"),
+    ],
+)  # fmt: skip
+def test_a_number_the_rulebook_fixes_is_checked_in_one_line(
+    game_id: str, options: dict[str, Any], name: str, change: Any, entry: str, tmp_path: Path
+) -> None:
+    files = export(game_id, tmp_path)
+    data = json.loads(files[name].read_text(encoding="utf-8"))
+    change(data)
+    files[name].write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ContentError, match=re.escape(name)) as error:
+        tabletrip.make(game_id, players=2, content=tmp_path, **options)
+    assert entry in str(error.value)
     assert "\n" not in str(error.value)
