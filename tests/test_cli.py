@@ -16,6 +16,7 @@ import tabletrip
 from cli_helpers import assert_one_error_line, run
 from tabletrip.bots import levels
 from tabletrip.core import registry
+from tabletrip.core.registry import game_class
 
 WATCH = ["play", "high-card", "--watch", "--seed", "1", "--players", "2"]
 HUMAN = ["play", "high-card", "--seed", "1", "--players", "2", "--bot", "random"]
@@ -65,6 +66,17 @@ def test_games_shows_the_player_counts_of_each_map() -> None:
     result = run("games")
     assert "map=usa: 2-5" in result.output and "map=europe-express: 2-4" in result.output
     assert "mode=solo: 1" in result.output
+
+
+def test_games_says_whose_content_each_game_ships() -> None:
+    """Issue 25: the USA map is public fact, the other maps and decks were written for
+    tabletrip; a fan must not read them as the printed components."""
+    infos = [game_class(g).info for g in ("en-route", "route-east", "lets-go-france")]
+    assert all("written for tabletrip, not the printed" in info.content for info in infos)
+    ttr = game_class("ticket-to-ride").info.content
+    assert "USA map is the published one" in ttr and "Europe Express map was written" in ttr
+    shown = run("games").output
+    assert shown.count("printed") == 4  # each game's line is in the catalogue
 
 
 def test_games_shows_a_game_that_does_not_import_as_one_line(broken_game: str) -> None:

@@ -77,7 +77,10 @@ def games() -> None:
     table.add_column("options (default and accepted values)")
     for game_id, entry in _game_entries():
         if isinstance(entry, GameInfo):
-            table.add_row(game_id, entry.title, _players_text(entry), _options_text(entry) or "-")
+            title = Text(entry.title)
+            if entry.content:
+                title.append(f"\n{entry.content}", style="dim")
+            table.add_row(game_id, title, _players_text(entry), _options_text(entry) or "-")
         else:
             table.add_row(game_id, Text(f"unavailable: {entry}", style="red"), "", "")
     ui.show(table)

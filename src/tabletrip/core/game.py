@@ -71,6 +71,8 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...] = ()
     summary: str = ""
+    # Whose boards and cards the shipped files are: public fact, or written for tabletrip.
+    content: str = ""
 
     def to_json(self) -> JsonDict:
         """JSON-safe description."""
@@ -80,6 +82,7 @@ class GameInfo:
             "players": [self.min_players, self.max_players],
             "options": [spec.to_json() for spec in self.options],
             "summary": self.summary,
+            "content": self.content,
         }
 
 

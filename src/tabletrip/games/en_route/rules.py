@@ -157,6 +157,7 @@ class EnRouteGame(Game):
             ),
         ),
         summary="Draw a tour route on your city map, attracting tourists to its Landmarks.",
+        content="First City and its cards were written for tabletrip, not the printed ones.",
     )
     codec = CODEC
 

@@ -84,6 +84,10 @@ class LetsGoGame(Game):
             ),
         ),
         summary="Draft a week in Paris day by day, travel a French region, then take the trip.",
+        content=(
+            "The cards, player board and regional maps were written for tabletrip, not the "
+            "printed ones."
+        ),
     )
     codec = CODEC
 

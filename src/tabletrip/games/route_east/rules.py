@@ -114,6 +114,7 @@ class RouteEastGame(Game):
             ),
         ),
         summary="Race from Istanbul to Shanghai via your attractions, minding money and fuel.",
+        content="The board and the decks were written for tabletrip, not the printed ones.",
     )
     codec = CODEC
 

@@ -78,6 +78,10 @@ class TicketToRideGame(Game):
             ),
         ),
         summary="Collect train cards, claim routes, connect your destination tickets.",
+        content=(
+            "The USA map is the published one (public fact); the Europe Express map was "
+            "written for tabletrip, not the printed one."
+        ),
     )
     codec = CODEC
 
