@@ -383,7 +383,7 @@ def test_a_125th_card_is_refused() -> None:
     extra = dict(data["activities"][0], id="a-125th-card")
     data["activities"].append(extra)
     message = refused(data)
-    assert "entry activities" in message
+    assert "activities: 125 Activity cards, the deck has exactly 124" in message
     assert "124" in message
 
 
@@ -391,7 +391,7 @@ def test_a_duplicate_id_is_refused() -> None:
     """Components: each card is its own card."""
     data = raw()
     data["activities"][7]["id"] = data["activities"][3]["id"]
-    assert "ids must be unique" in refused(data)
+    assert "is used twice: ids are unique" in refused(data)
 
 
 def test_an_unknown_icon_is_refused() -> None:

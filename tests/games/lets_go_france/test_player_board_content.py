@@ -62,8 +62,8 @@ def test_the_reward_rows_hold_every_favourable_condition_token() -> None:
         (lambda d: d["rounds"][2].update(draw=["deck2"]), "every hand must be empty"),
         (lambda d: d["energy_points"].pop("3"), "-3 to 3"),
         (lambda d: d["rounds"].pop(), "rounds"),
-        # a stack holds one neighbour's cards: the direction turns only where it is drawn
-        (lambda d: d["rounds"][4].update(direction="right"), "round 5: cards pass right"),
+        # Round by round: cards pass left in rounds 1 to 7 and right from round 8
+        (lambda d: d["rounds"][4].update(direction="right"), "round 5 passes right"),
     ],
 )
 def test_a_broken_board_file_is_one_clear_error(change: object, words: str) -> None:
