@@ -63,6 +63,17 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _submit(pool: ProcessPoolExecutor, chunk: list[GameJob]) -> Future[list[GameOutcome]]:
+    """Submit a chunk with Ctrl-C blocked: `submit` may start a worker, and a worker started as
+    the signal arrives would die with a traceback before `_ignore_interrupt` runs. The worker
+    inherits the blocked mask; the parent gets a signal that came meanwhile right after."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return pool.submit(play_games, chunk)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop at once: drop queued chunks and end the workers still playing (their games are
     lost, never half-written: only the parent writes the database)."""
@@ -106,7 +117,7 @@ class LocalBackend:
                     chunk = chunker.take(queue)
                     if not chunk:
                         break
-                    pending.add(pool.submit(play_games, chunk))
+                    pending.add(_submit(pool, chunk))
                 if not pending:
                     break
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
