@@ -1,7 +1,8 @@
 """The `tabletrip` typer app: the commands, the one place errors are printed, and `main`.
 
-A TabletripError raised by any command is printed by `_Group.invoke` as one line,
-`error: <message>`, on stderr with exit code 2.
+A TabletripError raised by any command, and a usage error (a bad option value, a missing
+argument), is printed by `_Group.invoke` as one line, `error: <message>`, on stderr with
+exit code 2.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from tabletrip.cli.sim_command import sim
 from tabletrip.core.errors import TabletripError
 
 ERROR_EXIT = 2
+# Typer ships its own copy of click, whose UsageError (a bad option value, a missing argument,
+# an unknown option) is the base of typer.BadParameter; the installed click's is another class.
+UsageError: type[Exception] = typer.BadParameter.__bases__[0]
 
 
 class _Group(TyperGroup):
@@ -33,6 +37,12 @@ class _Group(TyperGroup):
             return super().invoke(ctx)
         except TabletripError as exc:
             typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(ERROR_EXIT) from None
+        except UsageError as exc:
+            context = getattr(exc, "ctx", None)
+            command = context.command_path if context is not None else "tabletrip"
+            message = " ".join(str(getattr(exc, "format_message", exc.__str__)()).split())
+            typer.echo(f"error: {message} (see `{command} --help`)", err=True)
             raise typer.Exit(ERROR_EXIT) from None
 
 
