@@ -15,6 +15,7 @@ from cli_helpers import assert_one_error_line, run
         ("sim", "Missing argument 'GAME'"),
         ("sim high-card --bogus", "No such option: --bogus"),
         ("bogus", "No such command 'bogus'"),
+        ("report runs.sqlite --compare 1 x", "Invalid value for '--compare'"),
     ],
 )
 def test_a_usage_error_is_one_line_with_where_help_is(command: str, words: str) -> None:

@@ -100,3 +100,38 @@ def test_a_bad_file_writes_no_html(tmp_path: Path) -> None:
     html = tmp_path / "report.html"
     assert_one_error_line(run("report", str(tmp_path / "none.sqlite"), "--html", str(html)))
     assert not html.exists()
+
+
+def test_compare_prints_the_comparison_and_writes_html(tmp_path: Path) -> None:
+    path = tmp_path / "two.sqlite"
+    backend = LocalBackend(workers=1)
+    for seed in (1, 2):
+        run_sim(
+            SimConfig.build("high-card", players=2, bots=["random"], seed=seed), 8, path, backend
+        )
+    html = tmp_path / "compare.html"
+    result = run("report", str(path), "--compare", "1", "2", "--html", str(html))
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert "Comparison of run 1 (A) and run 2 (B)" in text
+    assert "Both runs played the same content" in text
+    assert "seed" in text and "Differences at a glance" in text
+    assert "Compared: Win rate by bot" in text and f"HTML comparison: {html}" in text
+    assert "Compared: Win rate by turn order" in html.read_text()
+
+
+@pytest.mark.parametrize(
+    ("runs", "words"),
+    [(("1", "2"), "run 1 is ticket-to-ride and run 2 is high-card"), (("1", "7"), "run 7 is not")],
+)
+def test_compare_of_bad_runs_is_one_line(sim_file: Path, runs: tuple[str, str], words: str) -> None:
+    assert_one_error_line(run("report", str(sim_file), "--compare", *runs), words)
+
+
+def test_compare_refuses_png_and_a_non_number(sim_file: Path, tmp_path: Path) -> None:
+    png = tmp_path / "charts"
+    assert_one_error_line(
+        run("report", str(sim_file), "--compare", "1", "1", "--png", str(png)), "use --html"
+    )
+    assert not png.exists()
+    assert_one_error_line(run("report", str(sim_file), "--compare", "1", "x"), "--compare")

@@ -9,7 +9,11 @@ import typer
 
 from tabletrip.cli.console import Ui
 from tabletrip.report import build_report, draw_charts, render_html, show_report
+from tabletrip.report.compare import compare_runs
+from tabletrip.report.errors import ReportError
 from tabletrip.report.files import check_outputs, write_atomic, write_pngs
+from tabletrip.report.html import render_comparison_html
+from tabletrip.report.terminal import show_comparison
 
 
 def report(
@@ -24,9 +28,21 @@ def report(
         Path | None,
         typer.Option("--png", metavar="DIR", help="Also write every chart as a PNG in DIR."),
     ] = None,
+    compare: Annotated[
+        tuple[int, int] | None,
+        typer.Option(
+            "--compare",
+            metavar="A B",
+            help="Compare run A with run B (run ids as the report lists them): every metric's "
+            "change B-A with its 95% interval and test, and the content changes.",
+        ),
+    ] = None,
 ) -> None:
     """Report on simulated games: win rates by bot and seat, scores, length, ratings, charts."""
     check_outputs(file, html, png)
+    if compare is not None:
+        _compare(file, compare, html, png)
+        return
     built = build_report(file)
     if html is not None or png is not None:
         images = draw_charts(built)
@@ -35,3 +51,13 @@ def report(
         if html is not None:
             write_atomic(html, render_html(built, images).encode("utf-8"))
     show_report(Ui().console, built, html, png)
+
+
+def _compare(file: Path, runs: tuple[int, int], html: Path | None, png: Path | None) -> None:
+    """`report FILE --compare A B`: the comparison in the terminal, and as HTML if asked."""
+    if png is not None:
+        raise ReportError("--png draws a run's charts; a comparison has none: use --html PATH")
+    comparison = compare_runs(file, *runs)
+    if html is not None:
+        write_atomic(html, render_comparison_html(comparison).encode("utf-8"))
+    show_comparison(Ui().console, comparison, html)

@@ -45,8 +45,12 @@ def interval(low: float, high: float) -> str:
 
 
 def is_numeric(text: str) -> bool:
-    """Whether a cell's text reads as a number, percentage or interval (aligned right)."""
+    """Whether a cell's text reads as a number, percentage or interval (aligned right): also
+    a signed change (`+2.5`), a bound (`<0.001`) and an interval in brackets (`(-1.2, +3)`)."""
     return text == "-" or _NUMERIC.fullmatch(text) is not None
 
 
-_NUMERIC = re.compile(r"-?\d[\d,]*(\.\d+)?(-\d+(\.\d+)?)?%?|-?inf|nan")
+_NUMBER = r"[-+<]?\d[\d,]*(\.\d+)?"
+_NUMERIC = re.compile(
+    rf"-?\d[\d,]*(\.\d+)?(-\d+(\.\d+)?)?%?|-?inf|nan|{_NUMBER}%?|\({_NUMBER}, {_NUMBER}\)"
+)

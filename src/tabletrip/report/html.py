@@ -5,10 +5,14 @@ from __future__ import annotations
 import base64
 from collections.abc import Mapping
 from html import escape
+from typing import TYPE_CHECKING
 
 from tabletrip.core.analysis import Section, Table
 from tabletrip.report.cells import cell, is_numeric
 from tabletrip.report.model import Report, RunReport
+
+if TYPE_CHECKING:
+    from tabletrip.report.compare import Comparison
 
 FOLD_ROWS = 30
 
@@ -52,6 +56,33 @@ def render_html(report: Report, images: Mapping[str, bytes]) -> str:
     ]
     for run_report in report.runs:
         parts.extend(_run(run_report, images))
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def render_comparison_html(comparison: Comparison) -> str:
+    """A comparison of two runs as one page: which runs, notes, then each section's tables."""
+    a, b = comparison.a, comparison.b
+    title = f"run {a.id} against run {b.id}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>tabletrip comparison: {escape(title)} of {escape(comparison.source)}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<h1>tabletrip comparison: {escape(title)}</h1>",
+        f'<p class="meta">File <code>{escape(comparison.source)}</code>, made '
+        f"{escape(comparison.made)}.</p>",
+        "<table>",
+        *(
+            f"<tr><th>{name}</th><td>{escape(run.title)}, {len(run.games)} games, "
+            f"{escape(run.content)}</td></tr>"
+            for name, run in (("A", a), ("B", b))
+        ),
+        "</table>",
+        *(f'<p class="note">Note: {escape(note)}</p>' for note in comparison.notes),
+    ]
+    for section in comparison.sections:
+        parts.extend(_section(section, []))
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 

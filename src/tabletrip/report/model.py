@@ -24,6 +24,7 @@ class RunView:
     created: str = ""
     version: str = ""
     content: str = ""  # one line: built-in, own files or an ablation, with the short hash
+    content_hash: str | None = None  # None: stored before content was recorded
 
     @property
     def title(self) -> str:

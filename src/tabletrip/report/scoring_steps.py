@@ -25,25 +25,18 @@ def scoring_steps_section(
 ) -> Section | None:
     """Mean points of each scoring step by bot, in the game's words (None: the game has no
     presentation or no game was played)."""
-    presentation = presentation_for(game_id)
-    if presentation is None or not games:
+    if presentation_for(game_id) is None or not games:
         return None
-    by_options: dict[str, Game] = {}
-    steps: list[str] = []
-    points: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    seat_games: dict[str, int] = defaultdict(int)
-    for played in games:
-        game = _game(by_options, game_id, players, played)
-        for seat, bot in enumerate(played.bots):
-            seat_games[bot] += 1
-            for label, scored in _rows(presentation, game, played.breakdown[seat]):
-                if label not in steps:
-                    steps.append(label)
-                points[bot][label] += scored
-    bots = sorted(seat_games)
-    rows = tuple(
-        (step, *(number(points[bot][step] / seat_games[bot], 1) for bot in bots)) for step in steps
-    )
+    points = step_points(game_id, players, games)
+    seat_bots = [bot for played in games for bot in played.bots]  # step_points' order
+    bots = sorted(set(seat_bots))
+    seat_games = {bot: seat_bots.count(bot) for bot in bots}
+
+    def mean_of(step: str, bot: str) -> str:
+        total = sum(p for p, b in zip(points[step], seat_bots, strict=True) if b == bot)
+        return number(total / seat_games[bot], 1)
+
+    rows = tuple((step, *(mean_of(step, bot) for bot in bots)) for step in points)
     table = Table(
         f"{TITLE} (mean per seat-game)",
         ("scoring step", *bots),
@@ -56,6 +49,28 @@ def scoring_steps_section(
         "screen names them."
     )
     return Section(TITLE, summary, (table,), ())
+
+
+def step_points(game_id: str, players: int, games: Sequence[PlayedGame]) -> dict[str, list[float]]:
+    """Each scoring step's points in every seat-game, in the game's words and the order the
+    end screen shows them (0 where a seat did not score the step); empty without a
+    presentation."""
+    presentation = presentation_for(game_id)
+    if presentation is None:
+        return {}
+    by_options: dict[str, Game] = {}
+    order: list[str] = []
+    rows: list[dict[str, float]] = []
+    for played in games:
+        game = _game(by_options, game_id, players, played)
+        for seat in range(len(played.bots)):
+            scored: dict[str, float] = defaultdict(float)
+            for label, value in _rows(presentation, game, played.breakdown[seat]):
+                scored[label] += value
+                if label not in order:
+                    order.append(label)
+            rows.append(scored)
+    return {label: [row.get(label, 0.0) for row in rows] for label in order}
 
 
 def _game(cache: dict[str, Game], game_id: str, players: int, played: PlayedGame) -> Game:

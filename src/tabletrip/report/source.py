@@ -45,4 +45,5 @@ def _view(info: RunInfo, store: SimStore) -> RunView:
         created=info.created,
         version=info.version,
         content=info.content_note,
+        content_hash=info.content,
     )

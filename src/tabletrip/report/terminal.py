@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console
@@ -17,6 +18,9 @@ from rich.text import Text
 from tabletrip.core.analysis import Section, Table
 from tabletrip.report.cells import cell, is_numeric
 from tabletrip.report.model import Report, RunReport
+
+if TYPE_CHECKING:
+    from tabletrip.report.compare import Comparison
 
 MAX_ROWS = 30  # longer tables are cut in the terminal; the HTML has every row
 
@@ -40,6 +44,30 @@ def show_report(
         console.print(Text(f"PNG charts: {png}"), soft_wrap=True)
     if html is None and png is None:
         console.print(Text("Charts are drawn with --html FILE or --png DIR.", style="dim"))
+
+
+def show_comparison(console: Console, comparison: Comparison, html: Path | None = None) -> None:
+    """Print a comparison of two runs: which runs, notes, then each section."""
+    a, b = comparison.a, comparison.b
+    console.print(
+        Text(
+            f"Comparison of run {a.id} (A) and run {b.id} (B) in {comparison.source}", style="bold"
+        ),
+        soft_wrap=True,
+    )
+    for name, run in (("A", a), ("B", b)):
+        console.print(
+            Text.assemble(
+                (f"{name}: ", "bold"), f"{run.title}, {len(run.games)} games, {run.content}"
+            ),
+            soft_wrap=True,
+        )
+    for note in comparison.notes:
+        console.print(Text(f"note: {note}", style="yellow"), soft_wrap=True)
+    for section in comparison.sections:
+        show_section(console, section)
+    if html is not None:
+        console.print(Text(f"HTML comparison: {html}"), soft_wrap=True)
 
 
 def show_run(
@@ -101,13 +129,23 @@ def rich_table(table: Table, section: str = "") -> RichTable:
         values = [row[index] for row in texts if row[index]]
         numeric = bool(values) and all(is_numeric(v) for v in values)
         # Fold, never cut: a narrow terminal wraps cells instead of hiding their end; the
-        # first column (what a row is about) keeps its labels whole.
+        # first column (what a row is about) keeps its labels whole, headings and numbers their
+        # words.
+        if index == 0:
+            least = max((len(v) for v in values), default=0)
+        else:  # no word is broken, of the heading or of a number
+            words = [
+                word
+                for text in (*(values if numeric else ()), str(column))
+                for word in text.split()
+            ]
+            least = max((len(word) for word in words), default=0)
         shown.add_column(
             str(column),
             justify="right" if numeric else "left",
             overflow="fold",
             no_wrap=index == 0,
-            min_width=max((len(v) for v in values), default=0) if index == 0 else None,
+            min_width=least,
         )
     for row in texts:
         shown.add_row(*row)

@@ -22,7 +22,7 @@ from typing import Any
 
 import tabletrip
 from tabletrip.core.analysis import PlayedGame
-from tabletrip.core.content_set import Content
+from tabletrip.core.content_set import Content, ContentFile
 from tabletrip.core.errors import RecordError
 from tabletrip.core.records import Record
 from tabletrip.core.registry import game_class
@@ -108,6 +108,15 @@ def content_to_json(content: Content) -> dict[str, Any]:
             for f in content.files
         ],
     }
+
+
+def content_from_json(data: dict[str, Any]) -> Content:
+    """The content set a run stored (`content_to_json` read back), to configure its game."""
+    files = {
+        f["name"]: ContentFile(f["name"], f["source"], f["digest"], f["data"], f["builtin"])
+        for f in data["files"]
+    }
+    return Content.of(data["game"], files, tuple(data.get("removed", ())))
 
 
 def content_note(data: dict[str, Any] | None, hash_: str | None) -> str:

@@ -28,6 +28,7 @@ from itertools import pairwise
 from tabletrip.core import analysis_tools
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table
+from tabletrip.core.analysis_metrics import Metric
 from tabletrip.core.analysis_tools import (
     SeatGame,
     chart_value,
@@ -38,7 +39,8 @@ from tabletrip.core.analysis_tools import (
     seat_labeller,
     win_share,
 )
-from tabletrip.core.game import State
+from tabletrip.core.game import Game, State
+from tabletrip.games.en_route import analysis_metrics
 from tabletrip.games.en_route.content import LANDMARK_COLORS, City, load_city
 from tabletrip.games.en_route.geometry import LOCATIONS, locations_on_route, section_between
 from tabletrip.games.en_route.rules import EnRouteState
@@ -154,6 +156,10 @@ class EnRouteAnalysis:
                     sections.append(balance_section(with_facts, name))
             sections.append(score_section(group, with_facts, name))
         return sections
+
+    def metrics(self, games: Sequence[PlayedGame], game: Game) -> list[Metric]:
+        """Route, Landmarks, Goal cards and Cafés for a comparison of runs (`analysis_metrics`)."""
+        return analysis_metrics.metrics(games, game)
 
 
 ANALYSIS = EnRouteAnalysis()

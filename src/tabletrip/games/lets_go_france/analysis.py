@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from statistics import mean
 from typing import Any
 
-from tabletrip.core import Action, JsonDict, State
+from tabletrip.core import Action, Game, JsonDict, State
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table
 from tabletrip.core.analysis_answers import (
     correlation_note,
@@ -23,6 +23,7 @@ from tabletrip.core.analysis_answers import (
     fixed_pattern_note,
     split_wins_ci,
 )
+from tabletrip.core.analysis_metrics import Metric
 from tabletrip.core.analysis_tools import (
     SeatGame,
     average,
@@ -31,6 +32,7 @@ from tabletrip.core.analysis_tools import (
     percent,
     seat_games,
 )
+from tabletrip.games.lets_go_france import analysis_metrics
 from tabletrip.games.lets_go_france.actions import (
     ChooseIcon,
     DottedPath,
@@ -88,6 +90,10 @@ class LetsGoAnalysis:
         if solo:
             sections.append(agent_section(solo))
         return sections
+
+    def metrics(self, games: Sequence[PlayedGame], game: Game) -> list[Metric]:
+        """Towns, Goal tiles, point tokens and the journey, to compare runs (`analysis_metrics`)."""
+        return analysis_metrics.metrics(games, game)
 
 
 ANALYSIS = LetsGoAnalysis()

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from statistics import median
 from typing import Any
 
-from tabletrip.core import JsonDict, State
+from tabletrip.core import Game, JsonDict, State
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table
+from tabletrip.core.analysis_metrics import Metric
 from tabletrip.core.analysis_tools import (
     SeatGame,
     average,
@@ -27,6 +28,7 @@ from tabletrip.core.analysis_tools import (
     split_wins,
     win_share,
 )
+from tabletrip.games.route_east import analysis_metrics
 from tabletrip.games.route_east.actions import (
     Accept,
     Camp,
@@ -71,6 +73,10 @@ class RouteEastAnalysis:
             cards_section(games),
             purse_section(games),
         ]
+
+    def metrics(self, games: Sequence[PlayedGame], game: Game) -> list[Metric]:
+        """The race's end and each Action card for a comparison of runs (`analysis_metrics`)."""
+        return analysis_metrics.metrics(games, game)
 
 
 ANALYSIS = RouteEastAnalysis()

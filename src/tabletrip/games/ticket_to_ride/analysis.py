@@ -24,6 +24,7 @@ from typing import Any
 from tabletrip.core import analysis_tools
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table
+from tabletrip.core.analysis_metrics import Metric
 from tabletrip.core.analysis_tools import (
     SeatGame,
     chart_value,
@@ -34,7 +35,8 @@ from tabletrip.core.analysis_tools import (
     win_row,
     win_share,
 )
-from tabletrip.core.game import State
+from tabletrip.core.game import Game, State
+from tabletrip.games.ticket_to_ride import analysis_metrics
 from tabletrip.games.ticket_to_ride.actions import Claim, KeepTickets
 from tabletrip.games.ticket_to_ride.content import Board, load_board
 from tabletrip.games.ticket_to_ride.rules import SETUP, TURN, TicketToRideState
@@ -112,6 +114,10 @@ class TicketToRideAnalysis:
                 sections.append(express_section(group, board, name))
             sections.append(score_section(group, board, name))
         return sections
+
+    def metrics(self, games: Sequence[PlayedGame], game: Game) -> list[Metric]:
+        """Route claims, tickets and bonus cards for a comparison of runs (`analysis_metrics`)."""
+        return analysis_metrics.metrics(games, game)
 
 
 ANALYSIS = TicketToRideAnalysis()
