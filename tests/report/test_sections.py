@@ -72,7 +72,7 @@ def test_the_game_s_sections_follow_the_generic_ones(
         def facts(self, state: object) -> dict:
             return {}
 
-        def sections(self, games: Sequence[PlayedGame]) -> list[Section]:
+        def sections(self, games: Sequence[PlayedGame], game: object = None) -> list[Section]:
             return [Section("High Card: draws", f"{len(games)} games")]
 
     monkeypatch.setitem(analysis._analyses, "high-card", Mine())
@@ -86,7 +86,7 @@ def test_a_failing_analysis_is_a_note_not_a_crash(monkeypatch: pytest.MonkeyPatc
         def facts(self, state: object) -> dict:
             return {}
 
-        def sections(self, games: Sequence[PlayedGame]) -> list[Section]:
+        def sections(self, games: Sequence[PlayedGame], game: object = None) -> list[Section]:
             raise KeyError("tickets")
 
     monkeypatch.setitem(analysis._analyses, "high-card", Broken())

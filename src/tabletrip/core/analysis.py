@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from tabletrip.core.actions import JsonDict
-from tabletrip.core.game import State
+from tabletrip.core.game import Game, State
 
 ChartKind = Literal["bar", "hbar", "stacked", "line", "scatter", "hist"]
 
@@ -94,8 +94,10 @@ class GameAnalysis(Protocol):
         """JSON-safe facts about a finished game that its result alone does not give."""
         ...
 
-    def sections(self, games: Sequence[PlayedGame]) -> list[Section]:
-        """The game's report sections for these games (all of one game id)."""
+    def sections(self, games: Sequence[PlayedGame], game: Game | None = None) -> list[Section]:
+        """The game's report sections for these games (all of one run): `game` is the game the
+        run played, with its own content (names and numbers come from it); None: the shipped
+        content of each game's options."""
         ...
 
 

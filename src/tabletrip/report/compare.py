@@ -14,12 +14,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import tabletrip
 from tabletrip.core.analysis import Section, Table, analysis_for
 from tabletrip.core.analysis_metrics import ComparableAnalysis, Metric, RateMetric
 from tabletrip.core.content_diff import Change, diff_content
 from tabletrip.core.errors import TabletripError
-from tabletrip.core.game import Game
 from tabletrip.report.cells import number
 from tabletrip.report.difference import (
     ALPHA,
@@ -31,8 +29,7 @@ from tabletrip.report.difference import (
 from tabletrip.report.errors import ReportError
 from tabletrip.report.model import RunView
 from tabletrip.report.run_metrics import generic_metrics
-from tabletrip.report.source import load_runs
-from tabletrip.sim.store import SimStore, content_from_json
+from tabletrip.report.source import load_runs, run_game
 
 HEADLINE_DIFFERENCES = 5  # the largest differences the summary names
 COLUMNS = ("A", "B", "B-A", "95% CI", "p", "differs")
@@ -100,14 +97,13 @@ def compare_runs(path: str | Path, first: int, second: int) -> Comparison:
         raise ReportError(
             f"run {a.id} is {a.game} and run {b.id} is {b.game}: compare two runs of one game"
         )
-    contents = _contents(path, a, b)
-    content_a, content_b = contents.get(a.content_hash or ""), contents.get(b.content_hash or "")
+    content_a, content_b = a.content_data, b.content_data
     changes = None
     if content_a is not None and content_b is not None:
         changes = diff_content(_files(content_a), _files(content_b))
     notes: list[str] = []
-    metrics_a = _metrics(a, content_a, notes)
-    metrics_b = _metrics(b, content_b, notes)
+    metrics_a = _metrics(a, notes)
+    metrics_b = _metrics(b, notes)
     changed = {name for change in changes or () for name in change.entries}
     rows = pair(metrics_a, metrics_b, changed)
     if a.players != b.players:
@@ -126,33 +122,17 @@ def compare_runs(path: str | Path, first: int, second: int) -> Comparison:
     return Comparison(str(path), made, a, b, rows, sections, tuple(notes))
 
 
-def _contents(path: str | Path, *runs: RunView) -> dict[str, dict[str, Any]]:
-    """The stored content of each run that recorded one, by hash."""
-    with SimStore.open(path) as store:
-        found = {
-            run.content_hash: store.content(run.content_hash) for run in runs if run.content_hash
-        }
-    return {hash_: data for hash_, data in found.items() if hash_ and data is not None}
-
-
-def _metrics(run: RunView, content: dict[str, Any] | None, notes: list[str]) -> list[Metric]:
+def _metrics(run: RunView, notes: list[str]) -> list[Metric]:
     """The run's generic metrics and the game's own (a note if the game's cannot be made)."""
     metrics = generic_metrics(run.game, run.players, run.games)
     analysis = analysis_for(run.game)
     if not isinstance(analysis, ComparableAnalysis):
         return metrics
     try:
-        game = _game(run, content)
-        metrics += analysis.metrics(run.games, game)
+        metrics += analysis.metrics(run.games, run_game(run))
     except TabletripError as exc:
         notes.append(f"run {run.id}: the {run.game} metrics are missing: {exc}")
     return metrics
-
-
-def _game(run: RunView, content: dict[str, Any] | None) -> Game:
-    """The game the run played: its options and its stored content (shipped if unknown)."""
-    own = content_from_json(content) if content is not None else None
-    return tabletrip.make(run.game, players=run.players, content=own, **run.options)
 
 
 def pair(

@@ -25,6 +25,7 @@ class RunView:
     version: str = ""
     content: str = ""  # one line: built-in, own files or an ablation, with the short hash
     content_hash: str | None = None  # None: stored before content was recorded
+    content_data: dict[str, Any] | None = field(default=None, compare=False, repr=False)
 
     @property
     def title(self) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table, analysis_for
-from tabletrip.core.errors import OptionError
+from tabletrip.core.errors import OptionError, TabletripError
+from tabletrip.core.game import Game
 from tabletrip.report.cells import interval, number, percent
 from tabletrip.report.model import RunReport, RunView
 from tabletrip.report.ratings import Ratings, rate
 from tabletrip.report.scoring_steps import scoring_steps_section
+from tabletrip.report.source import run_game
 from tabletrip.report.stats import (
     Spread,
     WinRate,
@@ -34,7 +36,7 @@ SPREAD_COLUMNS = ("mean", "sd", "min", "median", "max")
 def run_report(run: RunView) -> RunReport:
     """The report of one run: generic sections, the points by scoring step in the game's
     words, then the game's own sections (when it has any)."""
-    game_sections, notes = game_analysis(run.game, run.games)
+    game_sections, notes = game_analysis(run.game, run.games, _played_as(run))
     steps, step_notes = scoring_steps(run)
     sections = (*generic_sections(run.games, run.players), *steps, *game_sections)
     return RunReport(run, sections, (*step_notes, *notes))
@@ -68,8 +70,17 @@ def generic_sections(games: Sequence[PlayedGame], players: int) -> tuple[Section
     )
 
 
+def _played_as(run: RunView) -> Game | None:
+    """The run's game with its content, or None (the analysis then reads the shipped content)
+    when it cannot be made here; `game_analysis` says why if the game is not installed."""
+    try:
+        return run_game(run)
+    except TabletripError:
+        return None
+
+
 def game_analysis(
-    game: str, games: Sequence[PlayedGame]
+    game: str, games: Sequence[PlayedGame], played_as: Game | None = None
 ) -> tuple[tuple[Section, ...], tuple[str, ...]]:
     """The game's registered sections, and a note when there are none or they failed."""
     try:
@@ -79,7 +90,7 @@ def game_analysis(
     if analysis is None:
         return (), (f"{game} registers no analysis: the report has only the generic sections",)
     try:
-        return tuple(analysis.sections(games)), ()
+        return tuple(analysis.sections(games, played_as)), ()
     except Exception as exc:  # a game's analysis bug must not hide the rest of the report
         return (), (
             f"the {game} analysis failed ({type(exc).__name__}: {exc}): its sections are missing",

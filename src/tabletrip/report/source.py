@@ -1,13 +1,16 @@
-"""Read the runs of a simulation database (through `tabletrip.sim.SimStore`) for a report."""
+"""Read the runs of a simulation database (through `tabletrip.sim.SimStore`) for a report,
+and make the game a run played (`run_game`), so analyses read the run's own content."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+import tabletrip
+from tabletrip.core.game import Game
 from tabletrip.report.errors import ReportError
 from tabletrip.report.model import RunView
-from tabletrip.sim.store import RunInfo, SimStore
+from tabletrip.sim.store import RunInfo, SimStore, content_from_json
 
 
 def load_runs(path: str | Path) -> tuple[list[RunView], list[str]]:
@@ -46,4 +49,13 @@ def _view(info: RunInfo, store: SimStore) -> RunView:
         version=info.version,
         content=info.content_note,
         content_hash=info.content,
+        content_data=store.content(info.content) if info.content else None,
     )
+
+
+def run_game(run: RunView) -> Game:
+    """The game a run played: its options and its stored content (the shipped content for a
+    run stored before content was recorded). OptionError or ContentError if it cannot be made
+    here (the game is not installed, or this version refuses the content)."""
+    own = content_from_json(run.content_data) if run.content_data is not None else None
+    return tabletrip.make(run.game, players=run.players, content=own, **run.options)

@@ -43,7 +43,7 @@ from tabletrip.core.game import Game, State
 from tabletrip.games.en_route import analysis_metrics
 from tabletrip.games.en_route.content import LANDMARK_COLORS, City, load_city
 from tabletrip.games.en_route.geometry import LOCATIONS, locations_on_route, section_between
-from tabletrip.games.en_route.rules import EnRouteState
+from tabletrip.games.en_route.rules import EnRouteGame, EnRouteState
 
 STEPS = (
     ("red", "red Landmarks"),
@@ -122,7 +122,7 @@ class EnRouteAnalysis:
             "seats": seats,
         }
 
-    def sections(self, games: Sequence[PlayedGame]) -> list[Section]:
+    def sections(self, games: Sequence[PlayedGame], game: Game | None = None) -> list[Section]:
         """Landmarks, Goals, Objectives, Cafés, Visit-Them-All, Balance cards, score components.
 
         One set per city, mode, level and player count: those are never pooled.
@@ -139,7 +139,11 @@ class EnRouteAnalysis:
             variants[key].append(played)
         sections: list[Section] = []
         for (city_id, mode, level, players), group in variants.items():
-            city = load_city(city_id)
+            city = (  # the run's own city file, if any, else the shipped city
+                game.city
+                if isinstance(game, EnRouteGame) and game.city.city == city_id
+                else load_city(city_id)
+            )
             name = f"{city.name}, {mode}, {level}, {players} player{'s' if players > 1 else ''}"
             with_facts = [g for g in group if "seats" in g.facts]
             if with_facts:

@@ -42,8 +42,8 @@ from tabletrip.games.lets_go_france.actions import (
     Travel,
     UseResearch,
 )
-from tabletrip.games.lets_go_france.content import DAYS, ICONS, load_regions
-from tabletrip.games.lets_go_france.rules import LetsGoState
+from tabletrip.games.lets_go_france.content import DAYS, ICONS, RegionsSpec, load_regions
+from tabletrip.games.lets_go_france.rules import LetsGoGame, LetsGoState
 
 # Where point tokens come from: the `tokens_and_goals` scoring step, split.
 SOURCES = ("map", "reward_rows", "goals")
@@ -81,11 +81,12 @@ class LetsGoAnalysis:
         assert isinstance(state, LetsGoState)
         return game_facts(state)
 
-    def sections(self, games: Sequence[PlayedGame]) -> list[Section]:
+    def sections(self, games: Sequence[PlayedGame], game: Game | None = None) -> list[Section]:
         """Score components, the regional map, and (for solo games) the travel agent."""
         if not games:
             return []
-        sections = [components_section(games), map_section(games)]
+        regions = game.regions if isinstance(game, LetsGoGame) else load_regions()
+        sections = [components_section(games), map_section(games, regions)]
         solo = [g for g in games if len(g.bots) == 1]
         if solo:
             sections.append(agent_section(solo))
@@ -213,9 +214,9 @@ def mean_steps(seats: Sequence[SeatGame], names: Sequence[str], split: bool) -> 
     return [round(sums[name] / len(seats), 2) for name in names]
 
 
-def region_names() -> dict[str, str]:
+def region_names(regions: RegionsSpec) -> dict[str, str]:
     """Regional map id -> its name."""
-    return {r.id: r.name for r in load_regions().regions}
+    return {r.id: r.name for r in regions.regions}
 
 
 # --- sections -----------------------------------------------------------------------------------
@@ -400,7 +401,7 @@ def choices_by_bot(games: Sequence[PlayedGame], bots: Sequence[str]) -> tuple[Ta
     )
 
 
-def map_section(games: Sequence[PlayedGame]) -> Section:
+def map_section(games: Sequence[PlayedGame], regions: RegionsSpec) -> Section:
     """By regional map: points from the map and goals; by town: visits and the win rate of
     the seats that went there."""
     recorded = [g for g in games if "towns" in g.facts]
@@ -408,8 +409,7 @@ def map_section(games: Sequence[PlayedGame]) -> Section:
         return Section(
             "Let's Go! To France: regional map", "No map facts were recorded for these games."
         )
-    names = region_names()
-    regions = load_regions()
+    names = region_names(regions)
     by_region: dict[str, list[PlayedGame]] = defaultdict(list)
     for game in recorded:
         by_region[game.facts["region"]].append(game)

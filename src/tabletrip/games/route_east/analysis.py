@@ -48,7 +48,7 @@ from tabletrip.games.route_east.content import (
     load_decks,
 )
 from tabletrip.games.route_east.phases import ROUND_LIMIT
-from tabletrip.games.route_east.rules import RouteEastState
+from tabletrip.games.route_east.rules import RouteEastGame, RouteEastState
 
 # Why a seat went bankrupt: the payment it could not make.
 CAUSES = ("lodging", "toll", "fine", "theft")
@@ -63,14 +63,15 @@ class RouteEastAnalysis:
         assert isinstance(state, RouteEastState)
         return _Replay(state).facts()
 
-    def sections(self, games: Sequence[PlayedGame]) -> list[Section]:
+    def sections(self, games: Sequence[PlayedGame], game: Game | None = None) -> list[Section]:
         """Turns to finish, bankruptcies, card effects, and money and fuel at the end."""
         if not games:
             return []
+        decks = game.decks if isinstance(game, RouteEastGame) else load_decks()
         return [
             turns_section(games),
             bankruptcy_section(games),
-            cards_section(games),
+            cards_section(games, decks),
             purse_section(games),
         ]
 
@@ -427,12 +428,12 @@ def bankruptcy_bucket(count: int) -> str:
     return str(count) if count < 3 else "3+"
 
 
-def cards_section(games: Sequence[PlayedGame]) -> Section:
-    """Which cards were played or drawn, how often, and how the seats concerned fared."""
+def cards_section(games: Sequence[PlayedGame], decks: Decks) -> Section:
+    """Which cards were played or drawn, how often, and how the seats concerned fared, with
+    the cards of the deck the run played (`decks`)."""
     recorded = with_facts(games)
     if not recorded:
         return Section("Route East: card effects", "No card facts were recorded for these games.")
-    decks = load_decks()
     action = [(c.name, describe_effect(c.effect)) for c in decks.action]
     ignition = [(c.name, ", ".join(describe_effect(e) for e in c.effects)) for c in decks.ignition]
     border = [(c.name, ", ".join(describe_effect(e) for e in c.effects)) for c in decks.border]

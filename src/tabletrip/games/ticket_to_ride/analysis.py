@@ -39,7 +39,7 @@ from tabletrip.core.game import Game, State
 from tabletrip.games.ticket_to_ride import analysis_metrics
 from tabletrip.games.ticket_to_ride.actions import Claim, KeepTickets
 from tabletrip.games.ticket_to_ride.content import Board, load_board
-from tabletrip.games.ticket_to_ride.rules import SETUP, TURN, TicketToRideState
+from tabletrip.games.ticket_to_ride.rules import SETUP, TURN, TicketToRideGame, TicketToRideState
 
 MAP_TITLES = {"usa": "USA", "europe-express": "Europe Express"}
 TOP_ROUTES = 15  # routes in each of the most / least / earliest claimed charts
@@ -91,7 +91,7 @@ class TicketToRideAnalysis:
             "express": express,
         }
 
-    def sections(self, games: Sequence[PlayedGame]) -> list[Section]:
+    def sections(self, games: Sequence[PlayedGame], game: Game | None = None) -> list[Section]:
         """Tickets, routes, the map's bonus and score components, per map and player count.
 
         Games of different maps or player counts are never pooled: win rates and claim rates
@@ -102,7 +102,7 @@ class TicketToRideAnalysis:
             groups[(str(played.options.get("map", "usa")), len(played.bots))].append(played)
         sections: list[Section] = []
         for (map_id, players), group in groups.items():
-            board = load_board(map_id)
+            board = _board(game, map_id)
             name = f"{MAP_TITLES.get(map_id, map_id)}, {players} players"
             with_facts = [g for g in group if "claims" in g.facts]
             if with_facts:
@@ -121,6 +121,13 @@ class TicketToRideAnalysis:
 
 
 ANALYSIS = TicketToRideAnalysis()
+
+
+def _board(game: Game | None, map_id: str) -> Board:
+    """The board of the run's game (its own map file, if any), or the shipped map."""
+    if isinstance(game, TicketToRideGame) and game.board.map == map_id:
+        return game.board
+    return load_board(map_id)
 
 
 # --- small helpers ----------------------------------------------------------------------------
