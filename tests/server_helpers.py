@@ -233,9 +233,10 @@ def play_ws(
     return view
 
 
-def replay_states(record: JsonDict) -> list[State]:
-    """The state after each move of a record: index k is the state after k moves."""
-    result = tabletrip.replay(record)
+def replay_states(record: JsonDict, content: Any = None) -> list[State]:
+    """The state after each move of a record: index k is the state after k moves (`content`:
+    the room's own content, as `tabletrip.replay` takes it)."""
+    result = tabletrip.replay(record, content=content)
     game = result.game
     state = game.new_game(seed=record["seed"])
     states = [state.clone()]

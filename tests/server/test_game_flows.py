@@ -5,16 +5,15 @@ know (the observation of the contract, own legal actions, a log without hidden m
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 
 import tabletrip
+from payload_oracle import check_payloads, chooser
 from server_helpers import (
     JsonDict,
     act,
-    check_view,
     create_room,
     get_view,
     hello,
@@ -25,8 +24,6 @@ from server_helpers import (
     running,
 )
 from tabletrip.core.game import State
-from tabletrip.server.reveal import observe
-from tabletrip.server.wording import move_words
 
 GAMES = [
     ("ticket-to-ride", {}),
@@ -34,62 +31,6 @@ GAMES = [
     ("route-east", {"attractions": 2}),
     ("lets-go-france", {}),
 ]
-ORACLE_ALTERNATIVES = 60  # the test tries ten times more other moves than the server
-
-
-def _chooser(seed: int) -> Any:
-    rnd = random.Random(seed)
-
-    def choose(view: JsonDict) -> Any:
-        picked = rnd.choice(view["legal_actions"])
-        return picked["text"] if rnd.random() < 0.5 else picked["json"]
-
-    return choose
-
-
-def _visible(states: list[State], viewer: int | None) -> list[bool]:
-    """For each move: whether `viewer` may read it (its observation shows that it happened and
-    tells it apart from the mover's other legal moves), tried on many alternatives."""
-    shown = []
-    for index, (seat, action) in enumerate(states[-1].history):
-        pre, post = states[index], states[index + 1]
-        if seat == viewer:
-            shown.append(True)
-            continue
-        after = observe(post, viewer)
-        visible = observe(pre, viewer) != after
-        others = [a for a in pre.legal_actions() if a != action]
-        step = max(1, len(others) // ORACLE_ALTERNATIVES)
-        for other in others[::step]:
-            if not visible:
-                break
-            state = pre.clone()
-            state.apply(other)
-            visible = observe(state, viewer) != after
-        shown.append(visible)
-    return shown
-
-
-def _expected_log(states: list[State], visible: list[bool], version: int, viewer: Any) -> list:
-    over = states[version].is_over
-    return [
-        {
-            "seat": seat,
-            "text": str(action) if seat == viewer else action.public(),
-            "words": move_words(states[0].game, action.public()),
-        }
-        for (seat, action), shown in zip(states[version].history, visible, strict=False)
-        if shown or over
-    ]
-
-
-def check_payloads(payloads: list[JsonDict], states: list[State], viewer: int | None) -> None:
-    """Every payload against the contract and against an independent log oracle."""
-    visible = _visible(states, viewer)
-    for payload in payloads:
-        view = {k: v for k, v in payload.items() if k != "type"}
-        check_view(view, states, viewer)
-        assert view["log"] == _expected_log(states, visible, view["version"], viewer)
 
 
 def _drain(socket: Any, version: int) -> list[JsonDict]:
@@ -102,7 +43,7 @@ def _drain(socket: Any, version: int) -> list[JsonDict]:
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_a_game_over_the_websocket(tmp_path: Any, game: str, options: dict) -> None:
     """One human (seat 1) against the easy bot: play, reconnect, spectate, replay the record."""
-    choose = _chooser(5)
+    choose = chooser(5)
     with running(tmp_path) as client:
         room = create_room(client, game, ["easy", "human"], options, seed=11)
         assert room["status"] == "open"
@@ -168,7 +109,7 @@ def _no_unrevealed_plays(seen: list[JsonDict], states: list[State]) -> None:
 def test_every_rest_payload_of_three_seats(tmp_path: Any) -> None:
     """Ticket to Ride, 3 seats (bots on both sides): every REST answer and view of seat 1
     and of a spectator shows only what it may (kept tickets never spelled out)."""
-    choose = _chooser(8)
+    choose = chooser(8)
     payloads: list[JsonDict] = []
     watched: list[JsonDict] = []
     with running(tmp_path) as client:

@@ -15,7 +15,7 @@ from server_helpers import act, bearer, create_room, first_action, get_view, joi
 from tabletrip.server.routes import MAX_PAGE
 
 SUMMARY_KEYS = ("id", "game", "players", "options", "status", "created", "version")
-SUMMARY_KEYS += ("current_player", "seats", "labels")
+SUMMARY_KEYS += ("current_player", "seats", "labels", "content")
 
 
 def page(client: TestClient, **params: Any) -> dict[str, Any]:

@@ -122,6 +122,34 @@ class Content:
         """The first 12 hex digits of the hash, as a person reads it."""
         return self.hash[:12]
 
+    def to_json(self) -> dict[str, Any]:
+        """The set as stored (a simulation run, a server room): game, hash, removed entries,
+        and each file with its name, source, digest, whether shipped, and data."""
+        return {
+            "game": self.game,
+            "hash": self.hash,
+            "removed": list(self.removed),
+            "files": [
+                {
+                    "name": f.name,
+                    "source": f.source,
+                    "digest": f.digest,
+                    "builtin": f.builtin,
+                    "data": f.data,
+                }
+                for f in self.files
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Content:
+        """A set stored with `to_json`, read back (its hash recomputed from the files)."""
+        files = {
+            f["name"]: ContentFile(f["name"], f["source"], f["digest"], f["data"], f["builtin"])
+            for f in data["files"]
+        }
+        return cls.of(data["game"], files, tuple(data.get("removed", ())))
+
     def describe(self) -> str:
         """One line: `built-in content` or `own content 1a2b3c4d5e6f (usa.json from map.json)`."""
         if self.builtin:
@@ -129,6 +157,11 @@ class Content:
         own = ", ".join(f"{f.name} from {f.source}" for f in self.files if not f.builtin)
         removed = f", without {', '.join(self.removed)}" if self.removed else ""
         return f"own content {self.short} ({own or 'derived from the built-in files'}{removed})"
+
+
+# What `Game.content_for` and `tabletrip.make(content=...)` accept as own content: a path, a
+# `Content`, parsed files by shipped name, or None for the shipped files.
+ContentGiven = Content | str | Path | Mapping[str, Any] | None
 
 
 @cache
@@ -175,6 +208,38 @@ def resolve(
     files = {name: _shipped_file(name, src) for name, src in shipped.items()}
     for name, file_path in used.items():
         files[name] = ContentFile.of(name, str(file_path), read_json(file_path))
+    return Content.of(game, files)
+
+
+def uploaded(
+    game: str,
+    shipped: Mapping[str, Traversable],
+    every_name: tuple[str, ...],
+    given: Mapping[str, Any],
+    source: str = "uploaded",
+) -> Content:
+    """The content of files given as parsed JSON by shipped name (`{"board.json": {...}}`, as
+    a server room's creator sends them), the shipped files for the rest; ContentError saying
+    what is wrong. Only files a game with these options uses are accepted."""
+    if not given:
+        raise ContentError(
+            f"the content names no files: give some of {game}'s files ({_names(shipped)})"
+        )
+    for name, data in given.items():
+        if name not in shipped:
+            what = (
+                "is not used by a game with these options"
+                if name in every_name
+                else f"is not a {game} content file"
+            )
+            raise ContentError(
+                f"content file {name!r} {what}: this {game} game uses {_names(shipped)}"
+            )
+        if nesting_depth_over(data, MAX_DEPTH):
+            raise ContentError(f"content file {name!r} is nested too deep to be content")
+    files = {name: _shipped_file(name, src) for name, src in shipped.items()}
+    for name, data in given.items():
+        files[name] = ContentFile.of(name, f"{source} {name}", data)
     return Content.of(game, files)
 
 

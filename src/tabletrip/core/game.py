@@ -10,11 +10,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletrip.core.actions import Action, ActionCodec, JsonDict
-from tabletrip.core.content_set import Content, resolve, shipped_content
+from tabletrip.core.content_set import Content, ContentGiven, resolve, shipped_content, uploaded
 from tabletrip.core.errors import ContentError, IllegalAction, OptionError, RecordError
 from tabletrip.core.options import OptionSpec, validate_options
 from tabletrip.core.rng import Rng
@@ -136,9 +135,10 @@ class Game(ABC):
         return {}
 
     @classmethod
-    def content_for(cls, options: dict[str, Any], given: Content | str | Path | None) -> Content:
+    def content_for(cls, options: dict[str, Any], given: ContentGiven) -> Content:
         """The content a game with these (validated) options plays with: the shipped files,
-        or `given` (a path to a file or directory, or a `Content`); ContentError if unusable."""
+        or `given` (a path to a file or directory, a `Content`, or parsed files by shipped
+        name as a server room's creator uploads them); ContentError if unusable."""
         shipped = cls.content_files(options)
         if given is None:
             return shipped_content(cls.info.id, shipped)
@@ -153,6 +153,8 @@ class Game(ABC):
             return given
         if not shipped:
             raise ContentError(f"{cls.info.id} has no content files to replace")
+        if isinstance(given, Mapping):
+            return uploaded(cls.info.id, shipped, tuple(cls.every_content_file()), given)
         return resolve(cls.info.id, shipped, tuple(cls.every_content_file()), given)
 
     @classmethod
@@ -199,7 +201,7 @@ class Game(ABC):
     def configure(
         cls,
         players: int | None = None,
-        content: Content | str | Path | None = None,
+        content: ContentGiven = None,
         **options: Any,
     ) -> Game:
         """Validate the player count, options and content and make the game; OptionError or
@@ -211,7 +213,7 @@ class Game(ABC):
         cls,
         players: int | str | None,
         options: Mapping[str, Any],
-        content: Content | str | Path | None = None,
+        content: ContentGiven = None,
     ) -> Game:
         """`configure` with the options as a mapping (any names, even `players`, are checked);
         `content`: own content (a path or a `Content`), None for the shipped files."""

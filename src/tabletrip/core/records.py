@@ -14,7 +14,7 @@ from tabletrip.core.json_depth import nesting_depth_over
 from tabletrip.core.registry import game_class
 
 if TYPE_CHECKING:
-    from tabletrip.core.content_set import Content
+    from tabletrip.core.content_set import ContentGiven
 
 RECORD_FORMAT = "tabletrip-record/1"
 # How deep a record's JSON may nest: a real one nests 6 levels at most (its result's
@@ -155,12 +155,12 @@ def check_content(record: Record, game: Game, given: bool) -> None:
 def replay(
     record: Record | JsonDict,
     verify: bool = True,
-    content: Content | str | Path | None = None,
+    content: ContentGiven = None,
 ) -> State:
     """Replay a record to its final state; RecordError naming the action that fails and why.
 
     With `verify`, a record that carries a result must reproduce it exactly. `content`: the
-    own content (a path or a `Content`) the game was played with; the record's content hash
+    own content (a path, a `Content` or files by name) the game was played with; its hash
     must be that content's, and a record played with own content needs it.
     """
     if not isinstance(record, Record):

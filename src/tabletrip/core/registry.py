@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import Any
 
-from tabletrip.core.content_set import Content
+from tabletrip.core.content_set import ContentGiven
 from tabletrip.core.errors import OptionError
 from tabletrip.core.game import Game, GameInfo
 
@@ -58,7 +57,7 @@ def make(
     game_id: str,
     /,
     players: int | None = None,
-    content: Content | str | Path | None = None,
+    content: ContentGiven = None,
     **options: Any,
 ) -> Game:
     """A configured game; OptionError naming the bad game, player count or option.

@@ -7,10 +7,11 @@ import sqlite3
 from pathlib import Path
 
 import tabletrip
+from tabletrip.core.content_set import Content
 from tabletrip.core.game import Game
 from tabletrip.report.errors import ReportError
 from tabletrip.report.model import RunView
-from tabletrip.sim.store import RunInfo, SimStore, content_from_json
+from tabletrip.sim.store import RunInfo, SimStore
 
 
 def load_runs(path: str | Path) -> tuple[list[RunView], list[str]]:
@@ -57,5 +58,5 @@ def run_game(run: RunView) -> Game:
     """The game a run played: its options and its stored content (the shipped content for a
     run stored before content was recorded). OptionError or ContentError if it cannot be made
     here (the game is not installed, or this version refuses the content)."""
-    own = content_from_json(run.content_data) if run.content_data is not None else None
+    own = Content.from_json(run.content_data) if run.content_data is not None else None
     return tabletrip.make(run.game, players=run.players, content=own, **run.options)

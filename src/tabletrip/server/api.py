@@ -78,7 +78,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.manager = manager
     app.state.settings = settings
     app.state.rate_limits = manager.rate_limits
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(
+        BodyLimit,
+        max_bytes=settings.max_body_bytes,
+        larger={("POST", "/api/rooms"): settings.max_content_body_bytes},
+    )
     # Boards are SVG text of 50-250 KB: compressed, a tenth of that.
     app.add_middleware(GZipMiddleware, minimum_size=2048)
     # Outermost: a client over its connection cap costs no more than the refusal.

@@ -75,20 +75,28 @@ def _too_deep(body: bytes) -> bool:
 
 
 class BodyLimit:
-    """ASGI middleware: checks Content-Length, then counts the streamed body (buffered, small)."""
+    """ASGI middleware: checks Content-Length, then counts the streamed body (buffered, small).
 
-    def __init__(self, app: Any, max_bytes: int) -> None:
+    `larger` gives some routes, by (method, path), a limit of their own: creating a room
+    carries its own content, whose files are bigger than any other request.
+    """
+
+    def __init__(
+        self, app: Any, max_bytes: int, larger: dict[tuple[str, str], int] | None = None
+    ) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         """Pass the request on with its body, or answer 413."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get((scope.get("method", ""), scope.get("path", "")), self.max_bytes)
         length = dict(scope.get("headers") or []).get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_bytes):
-            await self._refuse(send)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await self._refuse(send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -98,8 +106,8 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_bytes:
-                await self._refuse(send)
+            if size > limit:
+                await self._refuse(send, limit)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -119,8 +127,8 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Any) -> None:
-        await _answer(send, 413, f"the request body is larger than {self.max_bytes} bytes")
+    async def _refuse(self, send: Any, limit: int) -> None:
+        await _answer(send, 413, f"the request body is larger than {limit} bytes")
 
 
 async def _answer(send: Any, status: int, detail: str) -> None:

@@ -26,8 +26,10 @@ from typing import Any, Protocol
 from sqlalchemy.exc import SQLAlchemyError
 
 from tabletrip.core.actions import JsonDict
-from tabletrip.core.errors import OptionError, TabletripError
-from tabletrip.core.registry import game_ids
+from tabletrip.core.errors import ContentError, OptionError, TabletripError
+from tabletrip.core.game import Game
+from tabletrip.core.options import validate_options
+from tabletrip.core.registry import game_class, game_ids
 from tabletrip.server.bot_specs import network_bot
 from tabletrip.server.errors import (
     BadRequest,
@@ -267,10 +269,12 @@ class RoomManager:
         options: dict[str, Any],
         seats: list[tuple[str, str | None]],
         seed: int | None = None,
+        content: dict[str, Any] | None = None,
     ) -> Room:
-        """A new room: seats are (kind, bot spec) pairs; BadRequest naming what is wrong."""
+        """A new room: seats are (kind, bot spec) pairs, `content` own content files by
+        shipped name (validated as the game loads them); BadRequest naming what is wrong."""
         try:
-            configured = configured_game(game, players, options)
+            configured = await self._configure(game, players, options, content)
             if len(seats) != configured.players:
                 raise BadRequest(
                     f"{game} is played by {configured.players} here, so give "
@@ -282,7 +286,7 @@ class RoomManager:
                     made.append(Seat(index, HUMAN))
                     continue
                 made.append(Seat(index, BOT, bot=network_bot(spec or "", game, self.settings)))
-        except OptionError as exc:
+        except (OptionError, ContentError) as exc:
             raise BadRequest(str(exc)) from None
         if seed is None:
             seed = secrets.randbits(63)
@@ -308,11 +312,23 @@ class RoomManager:
             (),
             room.version,
             room.current_player,
+            None if content is None else configured.content.to_json(),
         )
         await self._write(self.store.create_room, row)
         self._keep(room)
         self.bots.schedule(room)
         return room
+
+    async def _configure(
+        self, game: str, players: int, options: dict[str, Any], content: dict[str, Any] | None
+    ) -> Game:
+        """The room's game; own content is validated in a thread (a big file takes a while)."""
+        if content is None:
+            return configured_game(game, players, options)
+        cls = game_class(game)
+        checked = validate_options(game, cls.info.options, options)
+        own = await asyncio.to_thread(cls.content_for, checked, content)
+        return await asyncio.to_thread(configured_game, game, players, options, own)
 
     async def join(self, room_id: str, seat: int, name: str | None) -> str:
         """Take a free human seat; returns its token (shown this once)."""

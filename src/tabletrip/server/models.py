@@ -10,6 +10,7 @@ from tabletrip.server.names import check_name
 
 SEED_MAX = 2**63 - 1
 NAME_MAX = 40
+MAX_CONTENT_FILES = 8  # more than any game's data files
 
 
 class Strict(BaseModel):
@@ -59,6 +60,15 @@ class CreateRoom(Strict):
         description="Only for a room whose every seat is a bot (unless the server runs with "
         "--chosen-seeds): a creator who chose the seed could compute every deal. Left out, "
         "the server draws it; it is published with the record when the game is over.",
+    )
+    content: dict[str, Any] | None = Field(
+        default=None,
+        max_length=MAX_CONTENT_FILES,
+        description="Own content: data files by their shipped names (`GET /api/games` and "
+        "`tabletrip content export` give them), each the parsed JSON of the file, such as "
+        '{"board.json": {...}}; files left out are the shipped ones. Checked as the game '
+        "checks its files (one line naming the file and entry if not), within the size limit "
+        "of a room with content.",
     )
 
 
@@ -125,6 +135,11 @@ class RoomSummary(BaseModel):
     seats: list[SeatInfo]
     labels: list[str] = Field(
         description="How each seat is named: a name, `seat k`, `bot <level>`."
+    )
+    content: str | None = Field(
+        default=None,
+        description="The hash of the room's own content (its files: GET "
+        "/api/rooms/{id}/content); null: the content tabletrip ships.",
     )
 
 

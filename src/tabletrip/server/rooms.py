@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import functools
 import json
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tabletrip.core.actions import Action, JsonDict
+from tabletrip.core.content_set import Content
 from tabletrip.core.errors import IllegalAction, RecordError
 from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, Game, State
 from tabletrip.core.registry import game_class
@@ -29,19 +31,40 @@ OPEN, PLAYING, FINISHED = "open", "playing", "finished"
 PLAY, UNDO = "play", "undo"
 
 
-def configured_game(game_id: str, players: int, options: Mapping[str, Any]) -> Game:
-    """The game with these options (OptionError if bad): one object for all the rooms that
-    play it, as a game never changes once made (its tables are many objects to keep)."""
+def configured_game(
+    game_id: str, players: int, options: Mapping[str, Any], content: Content | None = None
+) -> Game:
+    """The game with these options and content (OptionError or ContentError if bad): one
+    object for all the rooms that play it, as a game never changes once made (its tables are
+    many objects to keep). Rooms of own content share it by the content's hash."""
     try:
         key = json.dumps(options, sort_keys=True)
     except (TypeError, ValueError):
-        return game_class(game_id).from_options(players, options)
-    return _shared_game(game_id, players, key)
+        return game_class(game_id).from_options(players, options, content)
+    if content is None:
+        return _shared_game(game_id, players, key)
+    cache_key = (game_id, players, key, content.hash)
+    with _own_content_lock:
+        game = _own_content_games.get(cache_key)
+    if game is None:  # validated outside the lock: two rooms may make it at once, both right
+        game = game_class(game_id).from_options(players, json.loads(key), content)
+        with _own_content_lock:
+            _own_content_games[cache_key] = game
+            while len(_own_content_games) > OWN_CONTENT_GAMES:
+                del _own_content_games[next(iter(_own_content_games))]  # the oldest made
+    return game
 
 
 @functools.lru_cache(maxsize=64)
 def _shared_game(game_id: str, players: int, options_json: str) -> Game:
     return game_class(game_id).from_options(players, json.loads(options_json))
+
+
+# Games of own content kept for rooms to share, oldest dropped first: a room's creator may
+# upload any content, so unlike the shipped games these are few and bounded.
+OWN_CONTENT_GAMES = 16
+_own_content_games: dict[tuple[str, int, str, str], Game] = {}
+_own_content_lock = threading.Lock()
 
 
 @dataclass
@@ -332,7 +355,8 @@ class Room:
         stored one: such a room is reported, never served wrong.
         """
         try:
-            game = configured_game(row.game, row.players, row.options)
+            content = None if row.content is None else Content.from_json(row.content)
+            game = configured_game(row.game, row.players, row.options, content)
         except Exception as exc:
             raise RecordError(f"room {row.id}: cannot make its game: {exc}") from None
         seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in row.seats]

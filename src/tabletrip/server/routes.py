@@ -100,6 +100,7 @@ async def create_room(
         body.options,
         [(seat.kind, seat.bot) for seat in body.seats],
         body.seed,
+        body.content,
     )
     return JSONResponse(summary(room), status_code=201)
 
@@ -147,6 +148,22 @@ async def static_info(room_id: str, manager: Manager) -> JSONResponse:
     """The game's public content a client needs to draw it (board, card catalogue)."""
     room = await manager.room(room_id)
     return JSONResponse(await run_in_threadpool(room.game.static_info))
+
+
+@router.get("/rooms/{room_id}/content", response_model=dict[str, Any], responses=_errors(404, 503))
+async def room_content(room_id: str, manager: Manager) -> JSONResponse:
+    """The room's content files by shipped name (its own and the shipped ones), with its
+    hash: what `tabletrip replay --content DIR` needs to replay the room's record (write each
+    file into DIR under its name). Public, like the board: nothing in it is hidden."""
+    room = await manager.room(room_id)
+    content = room.game.content
+    return JSONResponse(
+        {
+            "hash": content.hash,
+            "builtin": content.builtin,
+            "files": {f.name: f.data for f in content.files},
+        }
+    )
 
 
 @router.post(

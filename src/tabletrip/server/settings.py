@@ -22,6 +22,9 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000
     max_body_bytes: int = 65536
+    # A room created with its own content: the files travel in the request (Route East's
+    # shipped board and cards are 79 KB as exported, 41 KB without spacing).
+    max_content_body_bytes: int = 262144
     max_ws_message_bytes: int = 16384
     # Seconds a new WebSocket may wait before saying hello; then it is closed (1008).
     hello_timeout_seconds: float = 5.0

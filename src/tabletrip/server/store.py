@@ -49,11 +49,21 @@ rooms_table = sa.Table(
     # columns existed, until the room was replayed once (Store.set_summary).
     sa.Column("version", sa.Integer, nullable=True),
     sa.Column("current_player", sa.Integer, nullable=True),
+    # The hash of the room's own content (a row of `contents`); NULL: the shipped content.
+    sa.Column("content", sa.Text, nullable=True),
     sa.Index("rooms_newest", "created", "id"),
     sa.Index("rooms_status_newest", "status", "created", "id"),
 )
 # The columns added since the first version of the table, and their SQL type.
-ADDED_COLUMNS = {"version": "INTEGER", "current_player": "INTEGER"}
+ADDED_COLUMNS = {"version": "INTEGER", "current_player": "INTEGER", "content": "TEXT"}
+
+# Own content uploaded with a room, once per hash: `Content.to_json` as canonical JSON.
+contents_table = sa.Table(
+    "contents",
+    metadata,
+    sa.Column("hash", sa.Text, primary_key=True),
+    sa.Column("content", sa.Text, nullable=False),
+)
 
 seats_table = sa.Table(
     "seats",
@@ -139,6 +149,7 @@ class RoomRow:
     actions: tuple[ActionRow, ...]
     version: int | None = 0
     current_player: int | None = None
+    content: dict[str, Any] | None = None  # own content as `Content.to_json`; None: shipped
 
 
 @dataclass(frozen=True)
@@ -154,6 +165,7 @@ class SummaryRow:
     version: int
     current_player: int | None
     seats: tuple[SeatRow, ...]
+    content: str | None = None  # the hash of its own content; None: the shipped content
 
 
 @dataclass(frozen=True)
@@ -219,8 +231,15 @@ class Store:
         return self.engine.begin()
 
     def create_room(self, row: RoomRow) -> None:
-        """Store a new room and its seats in one transaction."""
+        """Store a new room, its seats and its own content (if any) in one transaction."""
+        content_hash = None if row.content is None else _content_hash(row.content)
         with self._write() as conn:
+            if row.content is not None and not _has_content(conn, content_hash):
+                conn.execute(
+                    contents_table.insert().values(
+                        hash=content_hash, content=canonical_json(row.content)
+                    )
+                )
             conn.execute(
                 rooms_table.insert().values(
                     id=row.id,
@@ -232,6 +251,7 @@ class Store:
                     status=row.status,
                     version=row.version,
                     current_player=row.current_player,
+                    content=content_hash,
                 )
             )
             conn.execute(
@@ -323,6 +343,13 @@ class Store:
                 .where(actions_table.c.room_id == room_id)
                 .order_by(actions_table.c.n)
             ).all()
+            content = None
+            if room.content is not None:
+                content = conn.execute(
+                    sa.select(contents_table.c.content).where(contents_table.c.hash == room.content)
+                ).scalar()
+                if content is None:
+                    raise RecordError(f"room {room_id}: its content {room.content[:12]} is missing")
         where = f"room {room_id}"
         return RoomRow(
             id=room.id,
@@ -346,6 +373,7 @@ class Store:
             ),
             version=room.version,
             current_player=room.current_player,
+            content=None if content is None else _json(content, f"{where}: its content"),
         )
 
     def rooms(self) -> Iterator[RoomRow]:
@@ -374,6 +402,13 @@ class Store:
                 .where(rooms_table.c.id == room_id)
                 .values(version=version, current_player=current_player)
             )
+
+    def content(self, content_hash: str) -> dict[str, Any] | None:
+        """Stored own content by hash (`Content.to_json`), None if there is none."""
+        query = sa.select(contents_table.c.content).where(contents_table.c.hash == content_hash)
+        with self.engine.connect() as conn:
+            text = conn.execute(query).scalar()
+        return None if text is None else _json(text, f"content {content_hash[:12]}")
 
     def bot_rooms(self) -> list[str]:
         """The rooms being played whose seat to move is a bot's: they must play on."""
@@ -437,6 +472,7 @@ class Store:
                     row.version,
                     row.current_player,
                     seats.get(row.id, ()),
+                    row.content,
                 )
             )
         following = encode_cursor(rows[-1].created, rows[-1].id) if more else None
@@ -493,6 +529,16 @@ def _add_missing_columns(engine: Engine) -> None:
             conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {name} {kind}"))
         for index in rooms_table.indexes:
             index.create(conn, checkfirst=True)
+
+
+def _content_hash(content: dict[str, Any]) -> str:
+    """The hash of a content set in its stored form (`Content.to_json`)."""
+    return str(content["hash"])
+
+
+def _has_content(conn: Connection, content_hash: str | None) -> bool:
+    query = sa.select(contents_table.c.hash).where(contents_table.c.hash == content_hash)
+    return conn.execute(query).first() is not None
 
 
 def _set_status(conn: Connection, room_id: str, status: str) -> None:

@@ -40,6 +40,7 @@ def summary(room: Room) -> JsonDict:
         "current_player": room.current_player,
         "seats": [seat.to_json() for seat in room.seats],
         "labels": [seat.label for seat in room.seats],
+        "content": None if room.game.content.builtin else room.game.content.hash,
     }
 
 
@@ -58,6 +59,7 @@ def stored_summary(row: SummaryRow) -> JsonDict:
         "current_player": row.current_player,
         "seats": [seat.to_json() for seat in seats],
         "labels": [seat.label for seat in seats],
+        "content": row.content,
     }
 
 

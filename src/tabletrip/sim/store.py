@@ -22,7 +22,6 @@ from typing import Any
 
 import tabletrip
 from tabletrip.core.analysis import PlayedGame
-from tabletrip.core.content_set import Content, ContentFile
 from tabletrip.core.errors import RecordError
 from tabletrip.core.records import Record
 from tabletrip.core.registry import game_class
@@ -90,33 +89,6 @@ def _migrate(db: sqlite3.Connection) -> None:
     except BaseException:
         db.execute("ROLLBACK")
         raise
-
-
-def content_to_json(content: Content) -> dict[str, Any]:
-    """A content set as stored: game, removed entries, and each file with its data."""
-    return {
-        "game": content.game,
-        "removed": list(content.removed),
-        "files": [
-            {
-                "name": f.name,
-                "source": f.source,
-                "digest": f.digest,
-                "builtin": f.builtin,
-                "data": f.data,
-            }
-            for f in content.files
-        ],
-    }
-
-
-def content_from_json(data: dict[str, Any]) -> Content:
-    """The content set a run stored (`content_to_json` read back), to configure its game."""
-    files = {
-        f["name"]: ContentFile(f["name"], f["source"], f["digest"], f["data"], f["builtin"])
-        for f in data["files"]
-    }
-    return Content.of(data["game"], files, tuple(data.get("removed", ())))
 
 
 def content_note(data: dict[str, Any] | None, hash_: str | None) -> str:
@@ -267,7 +239,7 @@ class SimStore:
         """The id of the run with this configuration, created if the file has none yet."""
         key = config.key()
         content = config.resolved_content()
-        stored = json.dumps(content_to_json(content), sort_keys=True, separators=(",", ":"))
+        stored = json.dumps(content.to_json(), sort_keys=True, separators=(",", ":"))
         self._db.execute("BEGIN IMMEDIATE")
         try:
             self._db.execute(
@@ -369,7 +341,7 @@ class SimStore:
         ]
 
     def content(self, hash_: str) -> dict[str, Any] | None:
-        """The stored content with this hash (see `content_to_json`), None if not stored."""
+        """The stored content with this hash (see `Content.to_json`), None if not stored."""
         row = self._db.execute("SELECT content FROM contents WHERE hash = ?", (hash_,)).fetchone()
         return None if row is None else json.loads(row[0])
 
