@@ -18,6 +18,8 @@ KINDS: tuple[ChartKind, ...] = typing.get_args(ChartKind)
 
 
 def chart(kind: ChartKind, series: int = 2, points: int = 6) -> Chart:
+    if kind == "network":
+        return network(points)
     numeric = kind in ("line", "scatter")
     return Chart(
         f"A {kind} chart",
@@ -38,13 +40,48 @@ def chart(kind: ChartKind, series: int = 2, points: int = 6) -> Chart:
     )
 
 
+def network(points: int) -> Chart:
+    """A ring of `points` places, each joined to the next, coloured by a value."""
+    ring = [(float(i % 3), float(i // 3)) for i in range(points)]
+    segments = tuple((ring[i], ring[(i + 1) % points]) for i in range(points))
+    return Chart(
+        "A network chart",
+        "network",
+        "x axis",
+        "share",
+        (
+            Series("share", segments, tuple(float(i * 10) for i in range(points))),
+            Series(
+                "places", tuple((*p, f"place {i}") for i, p in enumerate(ring)), (0.0,) * points
+            ),
+        ),
+        note="a note under the title",
+    )
+
+
+def test_a_network_skips_what_is_not_a_segment_or_a_place() -> None:
+    odd = Chart(
+        "Odd network",
+        "network",
+        "x",
+        "share",
+        (
+            Series("share", (((0, 0), (1, 1)), "not a segment", ((0, 0), (1,))), (1.0, 2.0, 3.0)),
+            Series("places", ((0, 0, "a"), (float("nan"), 1, "b"), "c"), ()),
+        ),
+    )
+    assert render_png(odd).startswith(PNG_SIGNATURE)
+    nothing = Chart("None", "network", "x", "y", (Series("s", ("x",), (1.0,)),))
+    assert render_png(nothing).startswith(PNG_SIGNATURE)
+
+
 def pixels(png: bytes) -> tuple[int, int]:
     array = image.imread(io.BytesIO(png), format="png")
     return array.shape[1], array.shape[0]
 
 
 def test_the_kinds_are_the_contract_s() -> None:
-    assert set(KINDS) == {"bar", "hbar", "stacked", "line", "scatter", "hist"}
+    assert set(KINDS) == {"bar", "hbar", "stacked", "line", "scatter", "hist", "network"}
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -19,7 +19,7 @@ from typing import Any, Literal, Protocol
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.game import Game, State
 
-ChartKind = Literal["bar", "hbar", "stacked", "line", "scatter", "hist"]
+ChartKind = Literal["bar", "hbar", "stacked", "line", "scatter", "hist", "network"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,8 +47,12 @@ class Chart:
 
     `bar`/`hbar`: one bar per x label for each series (grouped); `stacked`: series stacked on
     each x label; `line` and `scatter`: y against numeric x; `hist`: the distribution of the
-    y values of each series (x unused). Optional marks: a horizontal `reference` line (parity)
-    and `intervals`, one tuple per series of (low, high) per x value (drawn as error bars).
+    y values of each series (x unused); `network`: a heat map of a board, the first series'
+    x being segments `((x1, y1), (x2, y2))` coloured by its y (`y_label` names the colour
+    scale), an optional second series' x labelled points `(x, y, label)` (its y unused).
+    Optional marks: a
+    horizontal `reference` line (parity) and `intervals`, one tuple per series of (low, high)
+    per x value (drawn as error bars).
     """
 
     title: str

@@ -18,6 +18,7 @@ import numpy as np
 from matplotlib import rc_context
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
@@ -80,6 +81,9 @@ def _draw(axes: Axes, chart: Chart) -> str:
         axes.set_axis_off()
         return chart.title
     title = chart.title
+    if chart.kind == "network":  # its labelled places are a series without values
+        _network(axes, chart, chart.series)
+        return title
     if chart.kind in ("bar", "hbar", "stacked"):
         title = _bars(axes, chart, series)
     elif chart.kind == "hist":
@@ -240,6 +244,51 @@ def _hist(axes: Axes, chart: Chart, series: Sequence[Series]) -> None:
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts are whole numbers
     axes.set_xlabel(chart.x_label)
     axes.set_ylabel(chart.y_label)
+
+
+def _network(axes: Axes, chart: Chart, series: Sequence[Series]) -> None:
+    """A board as a heat map: segments coloured by value (a colour bar names the scale),
+    labelled points drawn over them; equal scales on both axes, no ticks."""
+    edges = series[0] if series else Series("", (), ())
+    drawn = [
+        (segment, float(value))
+        for segment, value in zip(edges.x, edges.y, strict=False)
+        if _segment(segment) and _finite(value)
+    ]
+    if not drawn:
+        axes.text(0.5, 0.5, "no data", ha="center", va="center", transform=axes.transAxes)
+        axes.set_axis_off()
+        return
+    values = np.asarray([value for _, value in drawn])
+    lines = LineCollection([list(segment) for segment, _ in drawn], array=values)
+    lines.set_cmap("YlOrRd")
+    lines.set_linewidth(3.0)
+    lines.set_clim(min(0.0, float(values.min())), max(float(values.max()), 1e-9))
+    axes.add_collection(lines)
+    axes.figure.colorbar(lines, ax=axes, label=chart.y_label, shrink=0.8)
+    points = series[1].x if len(series) > 1 else ()
+    for point in points:
+        if isinstance(point, tuple | list) and len(point) == 3 and _segment(((0, 0), point[:2])):
+            x, y, label = point
+            axes.plot(x, y, "o", color="#333333", markersize=2.5)
+            axes.annotate(
+                str(label), (x, y), fontsize=5.5, xytext=(2, 2), textcoords="offset points"
+            )
+    axes.autoscale_view()
+    axes.set_aspect("equal", adjustable="datalim")
+    axes.set_axis_off()
+
+
+def _segment(value: Any) -> bool:
+    """Whether a value is a segment `((x1, y1), (x2, y2))` of finite numbers."""
+    return (
+        isinstance(value, tuple | list)
+        and len(value) == 2
+        and all(
+            isinstance(end, tuple | list) and len(end) == 2 and all(_finite(c) for c in end)
+            for end in value
+        )
+    )
 
 
 def _points(axes: Axes, chart: Chart, series: Sequence[Series]) -> None:

@@ -18,8 +18,9 @@ from analysis_helpers import (
     without_facts,
 )
 from tabletrip.core.analysis import PlayedGame, analysis_for
+from tabletrip.core.analysis_tools import win_interval
 from tabletrip.games.ticket_to_ride.actions import Claim, DrawTickets, KeepTickets
-from tabletrip.games.ticket_to_ride.analysis import ANALYSIS, route_label
+from tabletrip.games.ticket_to_ride.analysis import ANALYSIS
 from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 
 # (map, bots by seat, seed): short real games; USA seed 0 is won by one point thanks to the
@@ -207,34 +208,79 @@ def test_ticket_tables_agree_with_a_hand_count(
     assert list(line.series[0].x) == sorted(float(p) for p in kept)
 
 
+def test_what_a_kept_ticket_is_worth_agrees_with_a_hand_count(
+    played: list[tuple[TicketToRideState, PlayedGame]],
+) -> None:
+    """Per ticket: net points when kept (its value if completed, minus it if not) and the
+    win rate of the seats that kept it, from the result breakdowns; says it is correlation."""
+    usa = group(played, "usa", 3)
+    tickets = section(ANALYSIS.sections([g for _, g in usa]), f"Destination tickets ({USA})")
+    net: dict[str, list[int]] = {}
+    wins: Counter[str] = Counter()
+    for _, game in usa:
+        for seat, steps in enumerate(game.breakdown):
+            for t in steps["tickets"]:
+                name = f"{t['a']}-{t['b']}"
+                net.setdefault(name, []).append(t["points"] if t["completed"] else -t["points"])
+                wins[name] += 1 / len(game.winners) if seat in game.winners else 0
+    worth = table(tickets, "What a kept ticket is worth")
+    assert "Correlation, not effect" in worth.note
+    rows = {row[0]: row for row in worth.rows}
+    assert set(rows) == set(net)
+    for name, values in net.items():
+        row = rows[name]
+        assert row[2] == len(values)
+        assert row[3] == round(sum(values) / len(values), 1)
+        assert row[4] == round(100 * wins[name] / len(values), 1)
+        assert row[5] == win_interval(wins[name], len(values))
+    assert [r[3] for r in worth.rows] == sorted((r[3] for r in worth.rows), reverse=True)
+
+
 def test_route_tables_agree_with_a_hand_count(
     played: list[tuple[TicketToRideState, PlayedGame]],
 ) -> None:
     usa = group(played, "usa", 3)
     routes = section(ANALYSIS.sections([g for _, g in usa]), f"Routes ({USA})")
     board = usa[0][0].game.board
-    games_claimed: Counter[int] = Counter()
-    rounds: dict[int, list[int]] = {}
+
+    # A connection: a route's city pair, both tracks of a double route together ("Double
+    # Routes": at 3 players only one may be claimed, so one track alone would read "never").
+    def connection(route_id: int) -> str:
+        route = board.routes[route_id]
+        name = f"{board.cities[route.a]}-{board.cities[route.b]}"
+        return name + (" (double)" if board.twin[route_id] >= 0 else "")
+
+    games_claimed: Counter[str] = Counter()
+    rounds: dict[str, list[int]] = {}
     for state, _ in usa:
         turns = turn_of_each_action(state)
+        first: dict[str, int] = {}
         for i, (_, action) in enumerate(state.history):
-            if isinstance(action, Claim):
-                games_claimed[action.route] += 1
+            if isinstance(action, Claim) and connection(action.route) not in first:
                 turn = turns[i]
                 assert turn is not None
-                rounds.setdefault(action.route, []).append(turn // state.num_players + 1)
-    every = table(routes, "Every route")
-    assert len(every.rows) == len(board.routes)
+                first[connection(action.route)] = turn // state.num_players + 1
+        for name, first_round in first.items():
+            games_claimed[name] += 1
+            rounds.setdefault(name, []).append(first_round)
+    every = table(routes, "Every connection")
+    names = {connection(route.id) for route in board.routes}
+    assert len(every.rows) == len(names) < len(board.routes)
     by_label = {row[0]: row for row in every.rows}
-    for route in board.routes:
-        row = by_label[route_label(board, route.id)]
-        assert row[3] == games_claimed[route.id]
-        assert row[4] == round(100 * games_claimed[route.id] / len(usa), 1)
-        if route.id in rounds:
-            assert row[5] == round(sum(rounds[route.id]) / len(rounds[route.id]), 1)
-    most = next(c for c in routes.charts if c.title == "Most claimed routes")
+    for name in names:
+        row = by_label[name]
+        assert row[3] == games_claimed[name]
+        assert row[4] == round(100 * games_claimed[name] / len(usa), 1)
+        assert row[5] == win_interval(games_claimed[name], len(usa))
+        if name in rounds:
+            assert row[6] == round(sum(rounds[name]) / len(rounds[name]), 1)
+    most = next(c for c in routes.charts if c.title == "Most claimed connections")
     assert most.kind == "hbar"
     assert max(most.series[0].y) == round(100 * max(games_claimed.values()) / len(usa), 1)
+    heat = next(c for c in routes.charts if c.kind == "network")
+    assert len(heat.series[0].x) == len(names)
+    assert sorted(heat.series[0].y) == sorted(100 * games_claimed[n] / len(usa) for n in names)
+    assert {label for _, _, label in heat.series[1].x} == set(board.cities)
 
 
 def test_longest_path_effect_agrees_with_a_hand_count(
