@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from collections.abc import Sequence
@@ -20,6 +21,7 @@ from analysis_helpers import (
     without_facts,
 )
 from tabletrip.core.analysis import PlayedGame, analysis_for
+from tabletrip.core.analysis_tools import chart_value, win_interval
 from tabletrip.games.en_route.actions import Chart, ExtraSection, Renew
 from tabletrip.games.en_route.analysis import ANALYSIS
 from tabletrip.games.en_route.rules import EnRouteState
@@ -196,14 +198,43 @@ def test_landmark_tables_agree_with_a_hand_count(
     seats = sum(len(g.bots) for g in games)
     rows = {row[0]: row for row in table(landmarks, "Every Landmark").rows}
     assert len(rows) == 17
+    wins: Counter[int] = Counter()
+    for game in games:
+        for seat, steps in enumerate(game.breakdown):
+            share = 1 / len(game.winners) if seat in game.winners else 0.0
+            for loc in {loc for loc in locations_along(steps["final_route"]) if city.landmark[loc]}:
+                wins[loc] += share
     for loc, name in enumerate(city.landmark_name):
         if name:
             assert rows[name][2:4] == (routes[loc], round(100 * routes[loc] / seats, 1))
+            assert rows[name][4] == win_interval(routes[loc], seats)
+            assert rows[name][6] == win_interval(wins[loc], routes[loc])
+    every = table(landmarks, "Every Landmark")
+    assert "Correlation, not effect" in every.note and "--without" in every.note
     colours = {row[0]: row for row in table(landmarks, "Landmark colours").rows}
     green = [steps["green"] for g in games for steps in g.breakdown]
     assert colours["green"][4] == round(sum(green) / seats, 1)
     chart = next(c for c in landmarks.charts if c.kind == "hbar")
     assert len(chart.series[0].x) == 17
+
+
+def test_bots_that_always_reach_the_same_landmarks_are_flagged(
+    played: list[tuple[EnRouteState, PlayedGame]],
+) -> None:
+    """Every seat's final route through the same Landmarks: the table says it carries no
+    information about the content (issue 25); varied routes get no such warning."""
+    games = full_games(played)
+    title = f"Landmarks ({FULL})"
+    assert "Fixed pattern" not in section(ANALYSIS.sections(games), title).summary
+    same = games[0].facts["seats"][0]["landmarks"]
+    fixed = [
+        dataclasses.replace(
+            g, facts={**g.facts, "seats": [{**s, "landmarks": same} for s in g.facts["seats"]]}
+        )
+        for g in games
+    ]
+    summary = section(ANALYSIS.sections(fixed), title).summary
+    assert "Fixed pattern: the bots reach the same Landmarks" in summary
 
 
 def test_goal_table_agrees_with_a_hand_count(played: list[tuple[EnRouteState, PlayedGame]]) -> None:
@@ -220,8 +251,12 @@ def test_goal_table_agrees_with_a_hand_count(played: list[tuple[EnRouteState, Pl
     assert set(rows) == set(seats)
     for goal_id, row in rows.items():
         assert row[3] == round(100 * met[goal_id] / seats[goal_id], 1)
+        assert row[4] == win_interval(met[goal_id], seats[goal_id])
+    assert "Correlation, not effect" in table(goals, "Goal cards").note
     (chart,) = goals.charts
     assert [s.label for s in chart.series] == ["met %", "Goal Winner %"]
+    winner = {x: y for x, y in zip(chart.series[1].x, chart.series[1].y, strict=True)}
+    assert all(winner[goal_id] == chart_value(row[5]) for goal_id, row in rows.items())
 
 
 def test_cafe_objective_and_balance_tables_agree_with_a_hand_count(
@@ -238,7 +273,11 @@ def test_cafe_objective_and_balance_tables_agree_with_a_hand_count(
             used = sum(sheet.cafes_used >> k & 1 for s, _ in pairs for sheet in s.sheets)
             assert row[0] == state.game.city.cafes[k].name
             assert row[2] == visits
-            assert row[4] == (round(100 * used / visits, 1) if visits else "-")
+            seats = 2 * len(pairs)
+            assert row[3] == round(100 * visits / seats, 1)
+            assert row[4] == win_interval(visits, seats)
+            assert row[5] == (round(100 * used / visits, 1) if visits else "-")
+            assert row[6] == win_interval(used, visits)
     objectives = table(section(sections, f"Personal Objectives ({MIDDLE})"), "Personal Objective")
     kept = Counter(steps["objective"] for steps in game.breakdown)
     assert {row[0]: row[1] for row in objectives.rows} == dict(kept)
