@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletrip.core import Game, JsonDict, State
 from tabletrip.core.analysis import Chart, PlayedGame, Section, Series, Table
+from tabletrip.core.analysis_answers import correlation_note, split_wins_ci
 from tabletrip.core.analysis_metrics import Metric
 from tabletrip.core.analysis_tools import (
     SeatGame,
@@ -25,7 +26,7 @@ from tabletrip.core.analysis_tools import (
     column_series,
     percent,
     seat_games,
-    split_wins,
+    win_interval,
     win_share,
 )
 from tabletrip.games.route_east import analysis_metrics
@@ -261,6 +262,7 @@ def turns_section(games: Sequence[PlayedGame]) -> Section:
                 len(seats),
                 round(wins, 2),
                 percent(wins, len(seats)),
+                win_interval(wins, len(seats)),
                 average(won, 1),
                 median(won) if won else None,
                 average((g.breakdown[s]["turns"] for g, s in seats), 1),
@@ -275,6 +277,7 @@ def turns_section(games: Sequence[PlayedGame]) -> Section:
             "seat-games",
             "wins",
             "win %",
+            "95% interval",
             "mean turns to win",
             "median turns to win",
             "mean turns played",
@@ -295,9 +298,9 @@ def turns_section(games: Sequence[PlayedGame]) -> Section:
             def at(game: PlayedGame, seat: int, position: int = position) -> bool:
                 return (seat - game.facts["first_player"]) % len(game.bots) == position
 
-            count, rate, _, _ = split_wins(group, at)
+            count, rate, ci, _, _, _ = split_wins_ci(group, at)
             won = [g.breakdown[s]["turns"] for g in group for s in g.winners if at(g, s, position)]
-            order_rows.append((players, position + 1, count, rate, average(won, 1)))
+            order_rows.append((players, position + 1, count, rate, ci, average(won, 1)))
             xs.append(str(position + 1))
             ys.append(chart_value(rate))
         order_series.append(
@@ -305,7 +308,7 @@ def turns_section(games: Sequence[PlayedGame]) -> Section:
         )
     by_order = Table(
         "Win rate by turn order",
-        ("players", "plays", "seat-games", "win %", "mean turns to win"),
+        ("players", "plays", "seat-games", "win %", "95% interval", "mean turns to win"),
         tuple(order_rows),
         note="Plays 1: the seat that won the roll for first player.",
     )
@@ -345,12 +348,19 @@ def bankruptcy_section(games: Sequence[PlayedGame]) -> Section:
                 len(seats),
                 average(counts),
                 percent(sum(1 for c in counts if c), len(seats)),
+                win_interval(sum(1 for c in counts if c), len(seats)),
             )
         )
     tables.append(
         Table(
             "Bankruptcies by bot",
-            ("bot", "seat-games", "bankruptcies a game", "% of seats ever bankrupt"),
+            (
+                "bot",
+                "seat-games",
+                "bankruptcies a game",
+                "% of seats ever bankrupt",
+                "95% interval",
+            ),
             tuple(bot_rows),
         )
     )
@@ -358,22 +368,22 @@ def bankruptcy_section(games: Sequence[PlayedGame]) -> Section:
     bucket_series = []
     for label, group in by_player_count(games):
         players = len(group[0].bots)
-        n_yes, win_yes, n_no, win_no = split_wins(
+        n_yes, win_yes, ci_yes, n_no, win_no, _ = split_wins_ci(
             group, lambda g, s: g.breakdown[s]["bankruptcies"] > 0
         )
-        effect_rows.append((players, "1 or more", n_yes, win_yes))
+        effect_rows.append((players, "1 or more", n_yes, win_yes, ci_yes))
         if label == "" and n_yes and n_no:
             summary += f" They won {win_yes}% of the time (of {n_yes}), seats never bankrupt "
             summary += f"{win_no}% (of {n_no})."
         ys = []
         for bucket in BANKRUPTCY_BUCKETS:
-            count, rate, _, _ = split_wins(
+            count, rate, ci, _, _, _ = split_wins_ci(
                 group,
                 lambda g, s, bucket=bucket: (
                     bankruptcy_bucket(g.breakdown[s]["bankruptcies"]) == bucket
                 ),
             )
-            effect_rows.append((players, bucket, count, rate))
+            effect_rows.append((players, bucket, count, rate, ci))
             ys.append(chart_value(rate))
         bucket_series.append(
             Series(f"{players} players" if label else "win %", BANKRUPTCY_BUCKETS, tuple(ys))
@@ -381,7 +391,7 @@ def bankruptcy_section(games: Sequence[PlayedGame]) -> Section:
     tables.append(
         Table(
             "Win rate and bankruptcies",
-            ("players", "bankruptcies", "seat-games", "win %"),
+            ("players", "bankruptcies", "seat-games", "win %", "95% interval"),
             tuple(effect_rows),
         )
     )
@@ -451,7 +461,7 @@ def cards_section(games: Sequence[PlayedGame], decks: Decks) -> Section:
                 CARD_COLUMNS,
                 tuple(action_rows),
                 note="Seats: seat-games. Tent, Freight Train, Magic Roll, Border Pass and "
-                "Hell no! are counted when used.",
+                f"Hell no! are counted when used. {correlation_note('card')}",
             )
         )
         tables.append(
@@ -479,12 +489,14 @@ def cards_section(games: Sequence[PlayedGame], decks: Decks) -> Section:
                     "cancelled a game",
                     "seats it hit",
                     "win % if hit",
+                    "95% interval if hit",
                     "seats never hit",
                     "win % if never hit",
+                    "95% interval if never hit",
                 ),
                 tuple(aimed_rows(group, aimed)),
                 note="In force: not cancelled by Hell no! (a victim with nothing to steal goes "
-                "to the Embassy, bankrupt for money).",
+                f"to the Embassy, bankrupt for money). {correlation_note('card')}",
             )
         )
         charts.append(
@@ -495,7 +507,7 @@ def cards_section(games: Sequence[PlayedGame], decks: Decks) -> Section:
                 "win %",
                 (
                     column_series("played it", action_rows, 4),
-                    column_series("did not", action_rows, 6),
+                    column_series("did not", action_rows, 7),
                 ),
             )
         )
@@ -528,8 +540,10 @@ CARD_COLUMNS = (
     "a game",
     "seats with it",
     "win % with it",
+    "95% interval with it",
     "seats without",
     "win % without",
+    "95% interval without",
 )
 
 
@@ -541,12 +555,8 @@ def card_rows(
     totals = _totals(games, table)
     rows = []
     for name, effect in cards:
-        n_yes, win_yes, n_no, win_no = split_wins(
-            games, lambda g, s, name=name: seat_count(g, table, name, s) > 0
-        )
-        rows.append(
-            (name, effect, round(totals[name] / len(games), 2), n_yes, win_yes, n_no, win_no)
-        )
+        split = split_wins_ci(games, lambda g, s, name=name: seat_count(g, table, name, s) > 0)
+        rows.append((name, effect, round(totals[name] / len(games), 2), *split))
     rows.sort(key=lambda row: -row[2])
     return rows
 
@@ -560,19 +570,14 @@ def aimed_rows(
     blocked = _totals(games, "blocked")
     rows = []
     for name, deck in cards:
-        n_yes, win_yes, n_no, win_no = split_wins(
-            games, lambda g, s, name=name: seat_count(g, "suffered", name, s) > 0
-        )
+        split = split_wins_ci(games, lambda g, s, name=name: seat_count(g, "suffered", name, s) > 0)
         rows.append(
             (
                 name,
                 deck,
                 round(suffered[name] / len(games), 2),
                 round(blocked[name] / len(games), 2),
-                n_yes,
-                win_yes,
-                n_no,
-                win_no,
+                *split,
             )
         )
     return rows
