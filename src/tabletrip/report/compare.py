@@ -123,15 +123,16 @@ def compare_runs(path: str | Path, first: int, second: int) -> Comparison:
 
 
 def _metrics(run: RunView, notes: list[str]) -> list[Metric]:
-    """The run's generic metrics and the game's own (a note if the game's cannot be made)."""
-    metrics = generic_metrics(run.game, run.players, run.games)
-    analysis = analysis_for(run.game)
-    if not isinstance(analysis, ComparableAnalysis):
-        return metrics
+    """The run's generic metrics and the game's own (a note if its game cannot be made)."""
     try:
-        metrics += analysis.metrics(run.games, run_game(run))
+        game = run_game(run)
     except TabletripError as exc:
         notes.append(f"run {run.id}: the {run.game} metrics are missing: {exc}")
+        return generic_metrics(run.game, run.players, run.games)
+    metrics = generic_metrics(run.game, run.players, run.games, game)
+    analysis = analysis_for(run.game)
+    if isinstance(analysis, ComparableAnalysis):
+        metrics += analysis.metrics(run.games, game)
     return metrics
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from tabletrip.core.analysis import PlayedGame
 from tabletrip.core.analysis_metrics import Metric, SampleMetric, rate_of
+from tabletrip.core.game import Game
 from tabletrip.report.scoring_steps import step_points
 from tabletrip.report.stats import win_rate_by_bot, win_rate_by_turn
 
@@ -21,7 +22,9 @@ STEPS = "Points by scoring step"
 LENGTH = "Game length"
 
 
-def generic_metrics(game_id: str, players: int, games: Sequence[PlayedGame]) -> list[Metric]:
+def generic_metrics(
+    game_id: str, players: int, games: Sequence[PlayedGame], played_as: Game | None = None
+) -> list[Metric]:
     """The metrics every run has (turn order only with two or more players; a solo win is
     what the game's solo mode counts as one)."""
     metrics: list[Metric] = [
@@ -33,7 +36,7 @@ def generic_metrics(game_id: str, players: int, games: Sequence[PlayedGame]) -> 
     metrics += _scores(games)
     metrics += [
         SampleMetric(STEPS, label, tuple(values))
-        for label, values in step_points(game_id, players, games).items()
+        for label, values in step_points(game_id, players, games, played_as).items()
     ]
     metrics.append(SampleMetric(LENGTH, "moves", tuple(float(g.moves) for g in games)))
     return metrics

@@ -21,13 +21,13 @@ TITLE = "Points by scoring step"
 
 
 def scoring_steps_section(
-    game_id: str, players: int, games: Sequence[PlayedGame]
+    game_id: str, players: int, games: Sequence[PlayedGame], played_as: Game | None = None
 ) -> Section | None:
     """Mean points of each scoring step by bot, in the game's words (None: the game has no
-    presentation or no game was played)."""
+    presentation or no game was played); `played_as`: the run's game, with its content."""
     if presentation_for(game_id) is None or not games:
         return None
-    points = step_points(game_id, players, games)
+    points = step_points(game_id, players, games, played_as)
     seat_bots = [bot for played in games for bot in played.bots]  # step_points' order
     bots = sorted(set(seat_bots))
     seat_games = {bot: seat_bots.count(bot) for bot in bots}
@@ -51,10 +51,13 @@ def scoring_steps_section(
     return Section(TITLE, summary, (table,), ())
 
 
-def step_points(game_id: str, players: int, games: Sequence[PlayedGame]) -> dict[str, list[float]]:
+def step_points(
+    game_id: str, players: int, games: Sequence[PlayedGame], played_as: Game | None = None
+) -> dict[str, list[float]]:
     """Each scoring step's points in every seat-game, in the game's words and the order the
     end screen shows them (0 where a seat did not score the step); empty without a
-    presentation."""
+    presentation. `played_as`: the run's game (its content names some steps, such as the
+    Europe Express card's cities); None: each game's options with the shipped content."""
     presentation = presentation_for(game_id)
     if presentation is None:
         return {}
@@ -62,7 +65,7 @@ def step_points(game_id: str, players: int, games: Sequence[PlayedGame]) -> dict
     order: list[str] = []
     rows: list[dict[str, float]] = []
     for played in games:
-        game = _game(by_options, game_id, players, played)
+        game = played_as or _game(by_options, game_id, players, played)
         for seat in range(len(played.bots)):
             scored: dict[str, float] = defaultdict(float)
             for label, value in _rows(presentation, game, played.breakdown[seat]):

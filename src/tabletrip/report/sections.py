@@ -36,16 +36,19 @@ SPREAD_COLUMNS = ("mean", "sd", "min", "median", "max")
 def run_report(run: RunView) -> RunReport:
     """The report of one run: generic sections, the points by scoring step in the game's
     words, then the game's own sections (when it has any)."""
-    game_sections, notes = game_analysis(run.game, run.games, _played_as(run))
-    steps, step_notes = scoring_steps(run)
+    played_as = _played_as(run)
+    game_sections, notes = game_analysis(run.game, run.games, played_as)
+    steps, step_notes = scoring_steps(run, played_as)
     sections = (*generic_sections(run.games, run.players), *steps, *game_sections)
     return RunReport(run, sections, (*step_notes, *notes))
 
 
-def scoring_steps(run: RunView) -> tuple[tuple[Section, ...], tuple[str, ...]]:
+def scoring_steps(
+    run: RunView, played_as: Game | None = None
+) -> tuple[tuple[Section, ...], tuple[str, ...]]:
     """The points by scoring step, or a note if the game's score rows failed."""
     try:
-        section = scoring_steps_section(run.game, run.players, run.games)
+        section = scoring_steps_section(run.game, run.players, run.games, played_as)
     except OptionError:
         return (), ()  # the game is not installed: game_analysis says so
     except Exception as exc:  # a game's presentation bug must not hide the rest of the report
