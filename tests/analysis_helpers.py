@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, TypeVar
 
 import tabletrip
 from tabletrip import bots
 from tabletrip.core import JsonDict, State
 from tabletrip.core.analysis import Chart, GameAnalysis, PlayedGame, Section, Table
+from tabletrip.core.game import Game
+from tabletrip.report.source import load_runs
+from tabletrip.sim import LocalBackend, SimConfig, run_sim
 
 S = TypeVar("S", bound=State)
 
@@ -102,3 +107,15 @@ def rows_by_first(found: Table) -> dict[Any, dict[str, Any]]:
     """A table's rows by their first cell, each row a dict by column name."""
     assert len(set(found.columns)) == len(found.columns)
     return {row[0]: dict(zip(found.columns, row, strict=True)) for row in found.rows}
+
+
+def simulated_facts(path: Path, game: Game, games: int = 6) -> tuple[list[PlayedGame], list[Any]]:
+    """Simulate `games` easy-bot games of `game` into the database `path` (as `tabletrip sim`
+    stores them): the run's games as a report reads them, and each game's stored facts as
+    plain SQL reads them (the second side of a hand count)."""
+    run_sim(SimConfig.from_game(game, ["easy"], seed=3), games, path, LocalBackend(workers=1))
+    (run,), _ = load_runs(path)
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT facts FROM games ORDER BY game_index").fetchall()
+    db.close()
+    return list(run.games), [json.loads(facts) for (facts,) in rows]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from server_helpers import JsonDict, check_view
+from server_helpers import JsonDict, act, check_view, get_view
 from tabletrip.core.game import State
 from tabletrip.server.reveal import observe
 from tabletrip.server.wording import move_words
@@ -69,3 +69,22 @@ def check_payloads(payloads: list[JsonDict], states: list[State], viewer: int | 
         view = {k: v for k, v in payload.items() if k != "type"}
         check_view(view, states, viewer)
         assert view["log"] == _expected_log(states, visible, view["version"], viewer)
+
+
+def play_over_rest(
+    client: Any, room_id: str, token: str, seat_choice: Any
+) -> tuple[list[JsonDict], list[JsonDict]]:
+    """Play one seat to the end over REST: (every view and answer that seat got, what a
+    spectator saw at each of its views)."""
+    payloads: list[JsonDict] = []
+    watched: list[JsonDict] = []
+    while True:
+        view = get_view(client, room_id, token)
+        payloads.append(view)
+        watched.append(get_view(client, room_id))
+        if view["status"] == "finished":
+            return payloads, watched
+        if view["legal_actions"]:
+            answer = act(client, room_id, token, view["version"], seat_choice(view))
+            assert answer.status_code == 200, answer.text
+            payloads.append(answer.json())

@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 
 import tabletrip
-from payload_oracle import check_payloads, chooser
+from payload_oracle import check_payloads, chooser, play_over_rest
 from server_helpers import (
     JsonDict,
-    act,
     create_room,
     get_view,
     hello,
@@ -110,22 +109,11 @@ def test_every_rest_payload_of_three_seats(tmp_path: Any) -> None:
     """Ticket to Ride, 3 seats (bots on both sides): every REST answer and view of seat 1
     and of a spectator shows only what it may (kept tickets never spelled out)."""
     choose = chooser(8)
-    payloads: list[JsonDict] = []
-    watched: list[JsonDict] = []
     with running(tmp_path) as client:
         room = create_room(client, "ticket-to-ride", ["easy", "human", "random"], seed=3)
         room_id = room["id"]
         token = join(client, room_id, 1)
-        while True:
-            view = get_view(client, room_id, token)
-            payloads.append(view)
-            watched.append(get_view(client, room_id))
-            if view["status"] == "finished":
-                break
-            if view["legal_actions"]:
-                response = act(client, room_id, token, view["version"], choose(view))
-                assert response.status_code == 200, response.text
-                payloads.append(response.json())
+        payloads, watched = play_over_rest(client, room_id, token, choose)
         record = client.get(f"/api/rooms/{room_id}/record").json()
     states = replay_states(record)
     check_payloads(payloads, states, 1)

@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import tabletrip
-from payload_oracle import check_payloads, chooser
+from payload_oracle import check_payloads, chooser, play_over_rest
 from server_helpers import (
-    act,
     create_room,
     get_view,
     join,
@@ -63,17 +62,7 @@ def test_a_room_plays_its_own_map_and_keeps_it(tmp_path: Path) -> None:
         static = json.dumps(client.get(f"/api/rooms/{room_id}/static").json())
         assert "Dunedin" in static and "Edinburgh" not in static
         token = join(client, room_id, 1)
-        payloads, watched = [], []
-        while True:
-            view = get_view(client, room_id, token)
-            payloads.append(view)
-            watched.append(get_view(client, room_id))
-            if view["status"] == "finished":
-                break
-            if view["legal_actions"]:
-                answer = act(client, room_id, token, view["version"], choose(view))
-                assert answer.status_code == 200, answer.text
-                payloads.append(answer.json())
+        payloads, watched = play_over_rest(client, room_id, token, choose)
         record = client.get(f"/api/rooms/{room_id}/record").json()
         served = client.get(f"/api/rooms/{room_id}/content").json()
         listed = client.get("/api/rooms").json()["rooms"]
@@ -85,7 +74,7 @@ def test_a_room_plays_its_own_map_and_keeps_it(tmp_path: Path) -> None:
     folder.mkdir()
     for name, data in served["files"].items():
         (folder / name).write_text(json.dumps(data), encoding="utf-8")
-    assert tabletrip.replay(record, content=folder).result.to_json() == view["result"]
+    assert tabletrip.replay(record, content=folder).result.to_json() == payloads[-1]["result"]
     states = replay_states(record, own)
     check_payloads(payloads, states, 1)
     check_payloads(watched, states, None)

@@ -2,30 +2,21 @@
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 
 import tabletrip
+from analysis_helpers import simulated_facts
 from tabletrip.core.analysis_metrics import RateMetric, SampleMetric
 from tabletrip.games.en_route.analysis_metrics import metrics
 from tabletrip.games.en_route.rules import EnRouteGame
-from tabletrip.report.source import load_runs
-from tabletrip.sim import LocalBackend, SimConfig, run_sim
 
 
 def test_metrics_equal_counts_over_the_stored_facts(tmp_path: Path) -> None:
-    path = tmp_path / "runs.sqlite"
     game = tabletrip.make("en-route", 2)
-    run_sim(SimConfig.from_game(game, ["easy"], seed=3), 6, path, LocalBackend(workers=1))
-    (run,), _ = load_runs(path)
+    games, facts = simulated_facts(tmp_path / "runs.sqlite", game)
     assert isinstance(game, EnRouteGame)
-    found = {(m.group, m.label): m for m in metrics(run.games, game)}
-    with sqlite3.connect(path) as db:
-        seats = [
-            s for (f,) in db.execute("SELECT facts FROM games") for s in json.loads(f)["seats"]
-        ]
-    db.close()
+    found = {(m.group, m.label): m for m in metrics(games, game)}
+    seats = [s for f in facts for s in f["seats"]]
     drawn = found[("The final route (per seat-game)", "route sections drawn")]
     assert isinstance(drawn, SampleMetric)
     assert sorted(drawn.values) == sorted(float(s["drawn"]) for s in seats)

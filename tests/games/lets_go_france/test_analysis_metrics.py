@@ -3,28 +3,20 @@ stored facts."""
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 
 import tabletrip
+from analysis_helpers import simulated_facts
 from tabletrip.core.analysis_metrics import RateMetric, SampleMetric
 from tabletrip.games.lets_go_france.analysis_metrics import metrics
 from tabletrip.games.lets_go_france.rules import LetsGoGame
-from tabletrip.report.source import load_runs
-from tabletrip.sim import LocalBackend, SimConfig, run_sim
 
 
 def test_metrics_equal_counts_over_the_stored_facts(tmp_path: Path) -> None:
-    path = tmp_path / "runs.sqlite"
     game = tabletrip.make("lets-go-france", 2)
-    run_sim(SimConfig.from_game(game, ["easy"], seed=3), 6, path, LocalBackend(workers=1))
-    (run,), _ = load_runs(path)
+    games, facts = simulated_facts(tmp_path / "runs.sqlite", game)
     assert isinstance(game, LetsGoGame)
-    found = {(m.group, m.label): m for m in metrics(run.games, game)}
-    with sqlite3.connect(path) as db:
-        facts = [json.loads(f) for (f,) in db.execute("SELECT facts FROM games")]
-    db.close()
+    found = {(m.group, m.label): m for m in metrics(games, game)}
     regions = {r.id: r for r in game.regions.regions}
     for f in facts:
         region = regions[f["region"]]

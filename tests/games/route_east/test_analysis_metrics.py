@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import sqlite3
 from pathlib import Path
 
 import tabletrip
+from analysis_helpers import simulated_facts
 from tabletrip.core.analysis_metrics import RateMetric, SampleMetric
 from tabletrip.games.route_east.analysis_metrics import metrics
-from tabletrip.report.source import load_runs
-from tabletrip.sim import LocalBackend, SimConfig, run_sim
 
 
 def test_metrics_equal_counts_over_the_stored_facts(tmp_path: Path) -> None:
-    path = tmp_path / "runs.sqlite"
     game = tabletrip.make("route-east", 2)
-    run_sim(SimConfig.from_game(game, ["easy"], seed=3), 6, path, LocalBackend(workers=1))
-    (run,), _ = load_runs(path)
-    found = {(m.group, m.label): m for m in metrics(run.games, game)}
-    with sqlite3.connect(path) as db:
-        facts = [json.loads(f) for (f,) in db.execute("SELECT facts FROM games")]
-    db.close()
+    games, facts = simulated_facts(tmp_path / "runs.sqlite", game)
+    found = {(m.group, m.label): m for m in metrics(games, game)}
     limit = found[("The race", "games ended by the turn limit")]
     assert isinstance(limit, RateMetric)
     assert (limit.hits, limit.trials) == (sum(f["turn_limit"] for f in facts), 6)
