@@ -140,3 +140,18 @@ def test_chart_values_and_series_of_table_cells() -> None:
     assert [chart_value(c) for c in (None, "-", 12, 2.5)] == [0.0, 0.0, 12.0, 2.5]
     rows = [("a", 1, None), (2, 3, 4.5)]
     assert column_series("y", rows, 2) == Series("y", ("a", "2"), (0.0, 4.5))
+
+
+def test_rate_charts_get_wilson_whiskers_in_percent() -> None:
+    from tabletrip.core.analysis import Chart, Series
+    from tabletrip.core.analysis_tools import wilson, with_rate_intervals
+
+    chart = Chart("Claims", "hbar", "route", "%", (Series("%", ("a", "b"), (50.0, 10.0)),))
+    marked = with_rate_intervals(chart, [(5, 10), (1, 10)])
+    (pairs,) = marked.intervals
+    for (low, high), (hits, trials) in zip(pairs, [(5, 10), (1, 10)], strict=True):
+        _, lo, hi = wilson(hits, trials)
+        assert (low, high) == (100 * lo, 100 * hi)
+        assert low <= 100 * hits / trials <= high
+    assert marked.note.startswith("whiskers: Wilson 95% interval")
+    assert marked.series == chart.series

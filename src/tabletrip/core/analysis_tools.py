@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar, overload
 
 from tabletrip.core.analysis import Chart, ChartKind, PlayedGame, Series
@@ -156,3 +157,14 @@ def column_chart(
 ) -> Chart:
     """A chart of one table column against the rows' first cells, its one series named `y_label`."""
     return Chart(title, kind, x_label, y_label, (column_series(y_label, rows, column),))
+
+
+def with_rate_intervals(chart: Chart, counts: Sequence[tuple[float, int]]) -> Chart:
+    """The chart with Wilson 95% intervals (in %) on its first series, whose bars are the
+    rates of these (hits, trials) counts, one per bar; the note says what the whiskers are."""
+    pairs = []
+    for hits, trials in counts:
+        _, low, high = wilson(hits, trials)
+        pairs.append((100 * low, 100 * high))
+    note = "whiskers: Wilson 95% interval" + (f"; {chart.note}" if chart.note else "")
+    return replace(chart, intervals=(tuple(pairs),), note=note)

@@ -276,6 +276,8 @@ def test_route_tables_agree_with_a_hand_count(
             assert row[6] == round(sum(rounds[name]) / len(rounds[name]), 1)
     most = next(c for c in routes.charts if c.title == "Most claimed connections")
     assert most.kind == "hbar"
+    (whiskers,) = most.intervals
+    assert all(lo <= y <= hi for (lo, hi), y in zip(whiskers, most.series[0].y, strict=True))
     assert max(most.series[0].y) == round(100 * max(games_claimed.values()) / len(usa), 1)
     heat = next(c for c in routes.charts if c.kind == "network")
     assert len(heat.series[0].x) == len(names)

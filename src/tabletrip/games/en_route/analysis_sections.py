@@ -24,6 +24,7 @@ from tabletrip.core.analysis_tools import (
     seat_labeller,
     win_interval,
     win_share,
+    with_rate_intervals,
 )
 from tabletrip.games.en_route.content import LANDMARK_COLORS, City
 from tabletrip.games.en_route.geometry import LOCATIONS
@@ -184,13 +185,16 @@ def landmark_section(games: Sequence[PlayedGame], city: City, name: str) -> Sect
             ),
         ),
         charts=(
-            column_chart(
-                "Share of final routes through each Landmark",
-                "hbar",
-                "Landmark",
-                "% of routes",
-                rows,
-                3,
+            with_rate_intervals(
+                column_chart(
+                    "Share of final routes through each Landmark",
+                    "hbar",
+                    "Landmark",
+                    "% of routes",
+                    rows,
+                    3,
+                ),
+                [(r[2], len(seats)) for r in rows],
             ),
             Chart(
                 "Mean PP by Landmark colour: winners and the others",
@@ -416,8 +420,11 @@ def cafe_section(games: Sequence[PlayedGame], city: City, name: str) -> Section:
             ),
         ),
         charts=(
-            column_chart(
-                "Share of seats visiting each Café", "hbar", "Café", "% of seats", rows, 3
+            with_rate_intervals(
+                column_chart(
+                    "Share of seats visiting each Café", "hbar", "Café", "% of seats", rows, 3
+                ),
+                [(r[2], len(seats)) for r in rows],
             ),
         ),
     )

@@ -26,6 +26,7 @@ from tabletrip.core.analysis_tools import (
     win_interval,
     win_row,
     win_share,
+    with_rate_intervals,
 )
 from tabletrip.games.ticket_to_ride import analysis_metrics
 from tabletrip.games.ticket_to_ride.content import Board
@@ -194,13 +195,16 @@ def ticket_section(games: Sequence[PlayedGame], board: Board, name: str) -> Sect
                     ),
                 ),
             ),
-            column_chart(
-                "Hardest tickets (lowest completion rate)",
-                "hbar",
-                "ticket",
-                "completion %",
-                hardest,
-                5,
+            with_rate_intervals(
+                column_chart(
+                    "Hardest tickets (lowest completion rate)",
+                    "hbar",
+                    "ticket",
+                    "completion %",
+                    hardest,
+                    5,
+                ),
+                [(r[4], r[3]) for r in hardest],
             ),
         ),
     )
@@ -335,16 +339,22 @@ def route_section(games: Sequence[PlayedGame], board: Board, name: str) -> Secti
         ),
         charts=(
             claims_map(board, rounds, count, name),
-            column_chart(
-                "Most claimed connections",
-                "hbar",
-                "connection",
-                claimed_title,
-                rows[:TOP_ROUTES],
-                4,
+            with_rate_intervals(
+                column_chart(
+                    "Most claimed connections",
+                    "hbar",
+                    "connection",
+                    claimed_title,
+                    rows[:TOP_ROUTES],
+                    4,
+                ),
+                [(r[3], count) for r in rows[:TOP_ROUTES]],
             ),
-            column_chart(
-                "Least claimed connections", "hbar", "connection", claimed_title, least, 4
+            with_rate_intervals(
+                column_chart(
+                    "Least claimed connections", "hbar", "connection", claimed_title, least, 4
+                ),
+                [(r[3], count) for r in least],
             ),
             column_chart(
                 f"Earliest claimed connections (claimed in {enough}+ games)",
