@@ -103,6 +103,13 @@ class MapSpec(BaseModel):
             for city in (ticket.a, ticket.b):
                 if city not in known:
                     raise ValueError(f"tickets.{i}: unknown city {city!r}")
+        cut_off = _cut_off(names, [(route.a, route.b) for route in self.routes])
+        if cut_off:
+            raise ValueError(
+                f"the city {cut_off[0]!r} cannot be reached by routes from {names[0]!r}"
+                f"{f' (nor {len(cut_off) - 1} more)' if len(cut_off) > 1 else ''}: the map's "
+                "routes join every city into one network"
+            )
         for city in self.express_cities:
             if city not in known:
                 raise ValueError(f"express_cities: unknown city {city!r}")
@@ -117,6 +124,21 @@ class MapSpec(BaseModel):
 # The numbers each rulebook fixes (Components, Setting up, the route scoring table). Counts
 # of entries (train cards, tickets, bonus cards) may fall short, never go over, when an entry
 # was removed on purpose (an ablated content set); every other number must be exact.
+def _cut_off(cities: list[str], routes: list[tuple[str, str]]) -> list[str]:
+    """The cities no chain of routes joins to the first, in file order (none: connected)."""
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    for a, b in routes:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    seen = {cities[0]}
+    frontier = [cities[0]]
+    while frontier:
+        for city in neighbours[frontier.pop()] - seen:
+            seen.add(city)
+            frontier.append(city)
+    return [city for city in cities if city not in seen]
+
+
 RULEBOOK: dict[str, dict[str, object]] = {
     # Europe Express rulebook, Components, Setting up the Game and 3. Claim a Route
     "europe-express": {
