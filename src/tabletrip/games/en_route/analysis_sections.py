@@ -346,7 +346,8 @@ def objective_section(games: Sequence[PlayedGame], name: str) -> Section:
                     "crossroads on route",
                 ),
                 tuple(rows),
-                note="Scored: at least 2 of its 3 crossroads on the final route. " + WIN_NOTE,
+                note="Scored: at least 2 of its 3 crossroads on the final route. "
+                f"{WIN_NOTE} {correlation_note('Personal Objective card')}",
             ),
         ),
         charts=(
@@ -525,6 +526,7 @@ def score_section(
             len(parts[label]),
             *(round(means[label][i], 1) for i in [*used, len(STEPS)]),
             percent(means[label][-1], 1),
+            win_interval(means[label][-1] * len(parts[label]), len(parts[label])),
         )
         for label in labels
     )
@@ -560,6 +562,7 @@ def score_section(
                 percent(sum(columns[3]), sum(columns[2])),
                 mean(columns[4], 1),
                 percent(sum(columns[5]), len(values)),
+                win_interval(sum(columns[5]), len(values)),
             )
         )
     return Section(
@@ -568,7 +571,7 @@ def score_section(
         tables=(
             Table(
                 f"Score components by {kind}",
-                (kind, "seats", *(STEPS[i][1] for i in used), "total", "win %"),
+                (kind, "seats", *(STEPS[i][1] for i in used), "total", "win %", "95% interval"),
                 rows,
             ),
             Table(
@@ -583,6 +586,7 @@ def score_section(
                     "kept %",
                     "Landmarks on route",
                     "hand renewed %",
+                    "95% interval",
                 ),
                 tuple(route_rows),
             ),

@@ -463,7 +463,9 @@ def longest_path_section(games: Sequence[PlayedGame], board: Board, name: str) -
                 "Longest Path holders against the other seats",
                 ("seats", "count", "wins", "win %", "95% interval", "mean score", "mean path"),
                 rows,
-                note="Wins are shared among tied winners; a shared bonus counts for each holder.",
+                note="Wins are shared among tied winners; a shared bonus counts for each holder. "
+                "Correlation, not effect: holders may differ in other ways; the table of other "
+                "winners shows what the bonus points themselves changed.",
             ),
             Table(
                 f"Longest Path by {kind}",
@@ -540,7 +542,8 @@ def express_section(games: Sequence[PlayedGame], board: Board, name: str) -> Sec
                 "Win rate by Europe Express bonus card",
                 ("card", "seats", "wins", "win %", "95% interval", "mean score", "round taken"),
                 rows,
-                note="Cards are taken top (highest) first when a claim joins London and Istanbul.",
+                note="Cards are taken top (highest) first when a claim joins London and Istanbul. "
+                + correlation_note("bonus card (express_bonus.N)"),
             ),
             Table(
                 f"Europe Express bonus by {kind}",
@@ -590,6 +593,7 @@ def score_section(games: Sequence[PlayedGame], board: Board, name: str) -> Secti
             len(parts[label]),
             *(round(v, 1) for v in means[label][:5]),
             percent(means[label][5], 1),
+            win_interval(means[label][5] * len(parts[label]), len(parts[label])),
         )
         for label in labels
     )
@@ -616,6 +620,7 @@ def score_section(games: Sequence[PlayedGame], board: Board, name: str) -> Secti
                     bonus_name,
                     "total",
                     "win %",
+                    "95% interval",
                 ),
                 rows,
             ),
