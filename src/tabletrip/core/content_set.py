@@ -17,7 +17,6 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
@@ -164,9 +163,14 @@ class Content:
 ContentGiven = Content | str | Path | Mapping[str, Any] | None
 
 
-@cache
+_SHIPPED: dict[tuple[str, str], ContentFile] = {}  # (name, where): read once
+
+
 def _shipped_file(name: str, source: Traversable) -> ContentFile:
-    return ContentFile.of(name, f"{BUILT_IN} {name}", read_json(source), builtin=True)
+    key = (name, str(source))
+    if key not in _SHIPPED:
+        _SHIPPED[key] = ContentFile.of(name, f"{BUILT_IN} {name}", read_json(source), builtin=True)
+    return _SHIPPED[key]
 
 
 def shipped_content(game: str, shipped: Mapping[str, Traversable]) -> Content:

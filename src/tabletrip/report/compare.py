@@ -149,12 +149,12 @@ def pair(
     by_key_b = {(m.group, m.label): m for m in metrics_b}
     keys = list(by_key_a) + [key for key in by_key_b if key not in by_key_a]
     differences = [_difference(by_key_a.get(key), by_key_b.get(key)) for key in keys]
+    p_of = [None if d is None else d.p for d in differences]
     about = [names_an_entry(label, changed) for _, label in keys]
     adjusted: list[float | None] = [None] * len(keys)
     for family in (True, False):
         members = [i for i, flag in enumerate(about) if flag == family]
-        p_values = [differences[i].p if differences[i] else None for i in members]
-        for i, q in zip(members, benjamini_hochberg(p_values), strict=True):
+        for i, q in zip(members, benjamini_hochberg([p_of[i] for i in members]), strict=True):
             adjusted[i] = q
     return tuple(
         MetricRow(group, label, by_key_a.get((group, label)), by_key_b.get((group, label)), d, q, f)

@@ -103,14 +103,15 @@ def ticket_section(games: Sequence[PlayedGame], board: Board, name: str) -> Sect
     # hardest first: lowest completion, then the most often kept; never kept last
     ticket_rows.sort(key=lambda r: (r[3] == 0, chart_value(r[5]), -r[3], r[0]))
     kind, label_of = seat_labeller(games)
-    by_group: dict[str, list[float]] = defaultdict(lambda: [0, 0, 0, 0])  # seats, kept, done, net
+    # per group: seats, tickets kept, completed, ticket points
+    by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
     for played in games:
         for seat, steps in enumerate(played.breakdown):
-            counts = by_group[label_of(played, seat)]
-            counts[0] += 1
-            counts[1] += len(steps["tickets"])
-            counts[2] += steps["tickets_completed"]
-            counts[3] += steps["tickets_points"]
+            tally = by_group[label_of(played, seat)]
+            tally[0] += 1
+            tally[1] += len(steps["tickets"])
+            tally[2] += steps["tickets_completed"]
+            tally[3] += steps["tickets_points"]
     group_rows = tuple(
         (label, int(s), mean([k / s]), percent(d, k), mean([net / s]))
         for label, (s, k, d, net) in sorted(by_group.items())
@@ -248,7 +249,7 @@ def route_section(games: Sequence[PlayedGame], board: Board, name: str) -> Secti
     """
     rounds: dict[int, list[int]] = defaultdict(list)  # connection: round of its first claim
     shares: dict[int, list[float]] = defaultdict(list)
-    both = defaultdict(int)  # connection: games in which both tracks were claimed
+    both: dict[int, int] = defaultdict(int)  # connection: games with both tracks claimed
     for played in games:
         players = len(played.bots)
         turns = max(1, played.facts["turns"])
@@ -264,13 +265,13 @@ def route_section(games: Sequence[PlayedGame], board: Board, name: str) -> Secti
     count = len(games)
     doubles_allowed = len(games[0].bots) > board.single_double_up_to
     connections = sorted({analysis_metrics.connection_of(board, r.id) for r in board.routes})
-    rows = []
+    rows: list[tuple[Any, ...]] = []
     for connection in connections:
         route = board.routes[connection]
         twin = board.twin[connection]
         claimed = len(rounds[connection])
         colours = route.color if twin < 0 else f"{route.color}, {board.routes[twin].color}"
-        row = [
+        row: list[Any] = [
             board.route_name(route) + (" (double)" if twin >= 0 else ""),
             route.length,
             colours,
@@ -432,7 +433,7 @@ def longest_path_section(games: Sequence[PlayedGame], board: Board, name: str) -
             by_group[label_of(played, seat)].append((played, seat, seat in held))
 
     def path_length(seats: list[SeatGame]) -> float | str:
-        return mean([g.breakdown[s]["longest_path"] for g, s in seats], 1)
+        return analysis_tools.average([g.breakdown[s]["longest_path"] for g, s in seats], 1, "-")
 
     rows = _holder_rows([("holders", holders), ("others", others)], path_length)
     group_rows = []
@@ -511,7 +512,8 @@ def express_section(games: Sequence[PlayedGame], board: Board, name: str) -> Sec
             changed += winners_without(played, "europe_express_bonus") != set(played.winners)
 
     def when(seats: list[SeatGame]) -> float | str:
-        return mean([taken_round[(id(g), s)] for g, s in seats if (id(g), s) in taken_round], 1)
+        rounds = [taken_round[(id(g), s)] for g, s in seats if (id(g), s) in taken_round]
+        return analysis_tools.average(rounds, 1, "-")
 
     cards = sorted(board.express_bonus, reverse=True)
     labelled = [(f"{value}-point card", by_card.get(value, [])) for value in cards]
