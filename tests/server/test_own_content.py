@@ -138,3 +138,25 @@ def test_content_has_a_size_limit_of_its_own(tmp_path: Path) -> None:
         other = client.post(f"/api/rooms/{room_id}/seats/0/join", content=big, headers=headers)
         assert other.status_code == 413
         assert "larger than 65536 bytes" in other.json()["detail"]
+
+
+def test_bot_and_hint_workers_play_on_the_rooms_own_content() -> None:
+    """A bot move or a hint computed in a worker process rebuilds the state on the room's own
+    map (else a lengthened route or renamed city would be another board there)."""
+    from tabletrip.server.botpool import _state_call, choose_from_json, worker_game
+    from tabletrip.server.hints import hint_from_json
+
+    own = {"europe_express.json": _map()}
+    game = tabletrip.make("ticket-to-ride", 2, content=own, **EUROPE)
+    state = game.new_game(seed=3)
+    call = _state_call(choose_from_json, state, "easy", 5)
+    made = worker_game(*call.args[:4])
+    assert (
+        made.content.hash == game.content.hash != tabletrip.make("ticket-to-ride", 2).content.hash
+    )
+    assert "Dunedin" in json.dumps(made.static_info())
+    chosen = call()
+    assert game.action_from_json(chosen) in state.legal_actions()
+    hint = _state_call(hint_from_json, state, 7)()
+    legal = {str(action) for action in state.legal_actions()}
+    assert hint["candidates"] and {c["text"] for c in hint["candidates"]} <= legal

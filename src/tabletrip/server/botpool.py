@@ -32,6 +32,7 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from tabletrip.core.actions import JsonDict
+from tabletrip.core.content_set import Content
 from tabletrip.core.game import Game, State
 from tabletrip.core.registry import game_class
 from tabletrip.core.rng import mix_seed
@@ -41,6 +42,7 @@ from tabletrip.sim.lineup import make_bot
 log = logging.getLogger("tabletrip.server")
 
 T = TypeVar("T")
+OwnContent = tuple[str, str] | None  # a room's own content: (hash, `Content.to_json` text)
 
 THREADS = 2  # threads computing bot moves when there are no worker processes
 HINT_NICENESS = 10  # how much lower than the server's the hint workers' OS priority is
@@ -55,18 +57,39 @@ def bot_seed(room_seed: int, seat: int, version: int) -> int:
     return mix_seed("server-bot", room_seed, seat, version)
 
 
-@functools.lru_cache(maxsize=64)
-def _game(game_id: str, players: int, options_json: str) -> Game:
-    return game_class(game_id).from_options(players, json.loads(options_json))
+# (game, players, options, content hash) -> the game, in a worker; own content is validated
+# once per worker, not once per move.
+_GAMES: dict[tuple[str, int, str, str | None], Game] = {}
+MAX_GAMES = 64
+
+
+def worker_game(game_id: str, players: int, options_json: str, content: OwnContent) -> Game:
+    """In a worker: the game a state belongs to, with the room's own content if it has some
+    (`content`: its hash and its `Content.to_json` text), made once per worker."""
+    key = (game_id, players, options_json, None if content is None else content[0])
+    game = _GAMES.get(key)
+    if game is None:
+        own = None if content is None else Content.from_json(json.loads(content[1]))
+        game = game_class(game_id).from_options(players, json.loads(options_json), own)
+        if len(_GAMES) >= MAX_GAMES:
+            _GAMES.pop(next(iter(_GAMES)))
+        _GAMES[key] = game
+    return game
 
 
 def choose_from_json(
-    game_id: str, players: int, options_json: str, state_json: JsonDict, spec: str, seed: int
+    game_id: str,
+    players: int,
+    options_json: str,
+    content: OwnContent,
+    state_json: JsonDict,
+    spec: str,
+    seed: int,
 ) -> JsonDict:
     """In a worker: rebuild the state and the bot, and return the chosen action's JSON."""
     import tabletrip  # noqa: F401  (registers the games in a fresh worker process)
 
-    state = _game(game_id, players, options_json).load(state_json)
+    state = worker_game(game_id, players, options_json, content).load(state_json)
     return make_bot(spec, game_id, seed).act(state).to_json()
 
 
@@ -178,10 +201,21 @@ class Workers:
 def _state_call(
     worker: Callable[..., JsonDict], state: State, *args: Any
 ) -> Callable[[], JsonDict]:
-    """A call of a worker function on `state` sent as JSON, with the game's id and options."""
+    """A call of a worker function on `state` sent as JSON, with the game's id, options and
+    own content (None for the shipped content)."""
     game = state.game
     options = json.dumps(game.options, sort_keys=True)
-    return functools.partial(worker, game.id, game.players, options, state.to_json(), *args)
+    content = own_content(game)
+    return functools.partial(
+        worker, game.id, game.players, options, content, state.to_json(), *args
+    )
+
+
+def own_content(game: Game) -> OwnContent:
+    """What a worker needs to make a game of own content: its hash and its stored JSON."""
+    if game.content.builtin:
+        return None
+    return game.content.hash, json.dumps(game.content.to_json(), separators=(",", ":"))
 
 
 class BotPool:

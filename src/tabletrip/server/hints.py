@@ -10,9 +10,6 @@ event loop.
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 from tabletrip import bots
 from tabletrip.bots.ismcts import Candidate
 from tabletrip.core.actions import Action, JsonDict
@@ -110,12 +107,17 @@ def hint_for(state: State, seed: int) -> JsonDict:
 
 
 def hint_from_json(
-    game_id: str, players: int, options_json: str, state_json: JsonDict, seed: int
+    game_id: str,
+    players: int,
+    options_json: str,
+    content: tuple[str, str] | None,
+    state_json: JsonDict,
+    seed: int,
 ) -> JsonDict:
-    """In a worker process: rebuild the state and answer `hint_for`."""
+    """In a worker process: rebuild the state (with the room's own content, if any: see
+    `botpool.worker_game`) and answer `hint_for`."""
     import tabletrip  # noqa: F401  (registers the games in a fresh worker process)
-    from tabletrip.core.registry import game_class
+    from tabletrip.server.botpool import worker_game
 
-    options: dict[str, Any] = json.loads(options_json)
-    state = game_class(game_id).from_options(players, options).load(state_json)
+    state = worker_game(game_id, players, options_json, content).load(state_json)
     return hint_for(state, seed)
