@@ -18,7 +18,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,9 +46,10 @@ def free_port() -> int:
 class ServerProcess:
     """`python -m tabletrip serve` on a free port and a given database, in its own session."""
 
-    def __init__(self, db_url: str, workdir: Path) -> None:
+    def __init__(self, db_url: str, workdir: Path, extra: Sequence[str] = ()) -> None:
         self.db_url = db_url
         self.workdir = workdir
+        self.extra = list(extra)  # more `serve` options
         self.port = free_port()
         self.log = workdir / f"server-{self.port}.log"
         self.process: subprocess.Popen[bytes] | None = None
@@ -67,7 +68,7 @@ class ServerProcess:
         """Start the server and wait until it answers (fails with its log if it does not)."""
         command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
         command += ["--chosen-seeds"]  # the same games every run
-        command += ["--db", self.db_url]
+        command += ["--db", self.db_url, *self.extra]
         env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.workdir / "data")}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(

@@ -11,24 +11,27 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from server_helpers import act, create_room, first_action, get_view, join, running
-from tabletrip.server.group_commit import GroupCommit
+from tabletrip.server.group_commit import GroupCommit, StaleVersion
 from tabletrip.server.store import LogEntry
 
 
 class RecordingStore:
     """A write that records each transaction's rows; the first waits until released."""
 
-    def __init__(self, bad_room: str | None = None) -> None:
+    def __init__(self, bad_room: str | None = None, stale_room: str | None = None) -> None:
         self.transactions: list[list[int]] = []
         self.release = threading.Event()
         self.bad_room = bad_room
+        self.stale_room = stale_room  # its rows are refused: another server wrote them first
 
-    def append(self, entries: Sequence[LogEntry]) -> None:
+    def append(self, entries: Sequence[LogEntry]) -> list[bool]:
         if not self.transactions:
             self.release.wait(timeout=10)
         if any(entry.room_id == self.bad_room for entry in entries):
             raise ValueError("that row cannot be written")
-        self.transactions.append([entry.n for entry in entries])
+        written = [entry.room_id != self.stale_room for entry in entries]
+        self.transactions.append([e.n for e, ok in zip(entries, written, strict=True) if ok])
+        return written
 
 
 def entry(n: int, room: str = "room") -> LogEntry:
@@ -85,6 +88,25 @@ def test_a_bad_row_fails_only_its_own_caller() -> None:
     assert isinstance(answers[2], ValueError)
     # Row 0 went alone; 1-3 waited together, failed together, and were written one by one.
     assert store.transactions == [[0], [1], [3]]
+
+
+def test_a_row_another_server_wrote_first_fails_only_its_caller_as_stale() -> None:
+    store = RecordingStore(stale_room="raced")
+    store.release.set()
+
+    async def main() -> list[Any]:
+        with ThreadPoolExecutor(max_workers=1) as executor:
+            commit = GroupCommit(store.append, executor)
+            rows = [entry(0), entry(1), entry(2, room="raced"), entry(3)]
+            return await asyncio.gather(
+                *(commit.append(row) for row in rows), return_exceptions=True
+            )
+
+    answers = run_alone(main())
+    assert answers[:2] == [None, None] and answers[3] is None
+    assert isinstance(answers[2], StaleVersion)
+    # The batch was written once, without the refused row: no retry row by row.
+    assert store.transactions == [[0, 1, 3]]
 
 
 def test_a_failed_database_write_is_503_and_changes_nothing(tmp_path: Any) -> None:

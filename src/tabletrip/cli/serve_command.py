@@ -151,6 +151,23 @@ def serve(
             help="Hint searches running or waiting in the whole server; over it, 503 [default: 4].",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes on this address, sharing only the database: more than 1 "
+            "needs --db postgresql+psycopg://... (each worker serves any room).",
+        ),
+    ] = 1,
+    bot_lease: Annotated[
+        float | None,
+        typer.Option(
+            min=0.1,
+            metavar="SECONDS",
+            help="Servers sharing a database: how long one server's claim on a bot move "
+            "lasts; a server that dies leaves its bot rooms to the others then [default: 10].",
+        ),
+    ] = None,
     hint_workers: Annotated[
         int | None,
         typer.Option(
@@ -165,7 +182,9 @@ def serve(
 
     from tabletrip.server import Settings, create_app
     from tabletrip.server.rate_limits import parse_limits
+    from tabletrip.server.store import Store
     from tabletrip.server.transport import uvicorn_options
+    from tabletrip.server.workers import check_shareable, run_workers
 
     where: dict[str, Any] = {"host": host, "port": port, "chosen_seeds": chosen_seeds}
     limits = {
@@ -178,6 +197,7 @@ def serve(
         "hint_quota": hint_quota,
         "hint_queue": hint_queue,
         "hint_workers": hint_workers,
+        "bot_lease_seconds": bot_lease,
     }
     where.update((name, value) for name, value in limits.items() if value is not None)
     rates = {"rate_create_rooms": rate_create_rooms, "rate_join": rate_join, "rate_undo": rate_undo}
@@ -189,9 +209,17 @@ def serve(
                 raise ServeError(str(exc)) from None
             where[name] = text
     settings = Settings(**where) if db is None else Settings(db, **where)
+    check_shareable(settings.db_url, workers)
+    shown = f"[{host}]" if ":" in host else host
+    if workers > 1:
+        Store.open(settings.db_url).close()  # a bad database is one line before any fork
+        _check_free(host, port)
+        typer.echo(f"tabletrip server: http://{shown}:{port}/ ({workers} workers; API: /docs)")
+        tune_garbage_collector()
+        run_workers(settings, workers)
+        return
     app = create_app(settings)
     _check_free(host, port)
-    shown = f"[{host}]" if ":" in host else host
     typer.echo(f"tabletrip server: http://{shown}:{port}/ (API docs: /docs)")
     tune_garbage_collector()
     uvicorn.run(app, host=host, port=port, log_level="info", **uvicorn_options(settings))

@@ -4,7 +4,9 @@ Every accepted move is committed before anyone hears of it. With many rooms play
 arrive while the database thread is still busy with an earlier commit; rather than queue one
 transaction each, the rows that gathered meanwhile go in the next transaction together, and
 each caller resumes once the transaction holding its row has committed. A failed batch is
-written again row by row, so one bad row fails only its own caller.
+written again row by row, so one bad row fails only its own caller. A row the store refuses
+because its room's version moved on (another server wrote it first) fails its caller with
+`StaleVersion`; the rest of the batch is written.
 """
 
 from __future__ import annotations
@@ -15,7 +17,11 @@ from concurrent.futures import Executor
 
 from tabletrip.server.store import LogEntry
 
-Write = Callable[[Sequence[LogEntry]], None]
+Write = Callable[[Sequence[LogEntry]], list[bool]]  # per entry: written, or refused as stale
+
+
+class StaleVersion(Exception):
+    """The room's stored version moved on before this row: another server wrote it."""
 
 
 class GroupCommit:
@@ -47,7 +53,9 @@ class GroupCommit:
     async def _commit(self, batch: list[tuple[LogEntry, asyncio.Future[None]]]) -> None:
         loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._executor, self._write, [entry for entry, _ in batch])
+            written = await loop.run_in_executor(
+                self._executor, self._write, [entry for entry, _ in batch]
+            )
         except Exception as exc:  # the caller decides what a failed write means
             if len(batch) == 1:
                 _settle(batch[0][1], exc)
@@ -55,8 +63,8 @@ class GroupCommit:
             for one in batch:  # the transaction was rolled back: find the rows that fail
                 await self._commit([one])
             return
-        for _, done in batch:
-            _settle(done, None)
+        for (entry, done), ok in zip(batch, written, strict=True):
+            _settle(done, None if ok else StaleVersion(f"room {entry.room_id} moved on"))
 
 
 def _settle(done: asyncio.Future[None], error: Exception | None) -> None:

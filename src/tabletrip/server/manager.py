@@ -9,6 +9,12 @@ Memory holds only the rooms in use (room_cache.py): a room is loaded when first 
 (`await manager.room(id)`: read and replayed in the loader thread, once however many ask at
 the same time) and leaves once idle. At startup only the rooms whose bot is to move are
 loaded, so that they play on. The room list is read from the store, never from memory.
+
+On a database other servers share (PostgreSQL), the store refuses a row written at a version
+that moved on (`StaleVersion`: the caller gets 409 and the room catches up), every answer first
+checks the room against the stored version (`refresh`), announcements from the other servers
+bring the rooms held here up to date (`announced`), and a bot move is computed by the one
+server holding its claim (`claim_bot_turn`); rooms whose server died are adopted.
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ import asyncio
 import functools
 import gc
 import logging
+import os
 import secrets
+import socket
+import time
 import weakref
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +39,7 @@ from tabletrip.core.errors import ContentError, OptionError, TabletripError
 from tabletrip.core.game import Game
 from tabletrip.core.options import validate_options
 from tabletrip.core.registry import game_class, game_ids
+from tabletrip.server.announcements import Announcements
 from tabletrip.server.bot_specs import network_bot
 from tabletrip.server.errors import (
     BadRequest,
@@ -39,7 +49,7 @@ from tabletrip.server.errors import (
     Unavailable,
     Unprocessable,
 )
-from tabletrip.server.group_commit import GroupCommit
+from tabletrip.server.group_commit import GroupCommit, StaleVersion
 from tabletrip.server.names import name_refusal
 from tabletrip.server.rate_limits import RateLimits
 from tabletrip.server.room_bots import RoomBots
@@ -99,6 +109,10 @@ class RoomManager:
         # A lock lives as long as someone holds or waits for it: never two for one room.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._subscribers: dict[str, set[Subscriber]] = {}
+        self._refreshing: dict[str, asyncio.Task[None]] = {}  # catch-ups an announcement started
+        self._announcements: Announcements | None = None  # on a shared (PostgreSQL) database
+        # This server among those sharing the database (its claims on bot moves carry it).
+        self.server_id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-db")
         # Reads and replays, apart from the writes so that neither waits for the other.
         self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-load")
@@ -118,6 +132,12 @@ class RoomManager:
         """Fill the list columns of rooms stored by an older version, then load the rooms
         whose bot is to move (in the background: they play as soon as each is loaded)."""
         self.bots.start()
+        if self.store.shared:
+            loop = asyncio.get_running_loop()
+            self._announcements = Announcements(
+                self.settings.db_url, loop, self.announced, self._resync
+            )
+            await asyncio.to_thread(self._announcements.start)
         _settle_startup_objects()
         for room_id in await self._read(self.store.unsummarised):
             await self._summarise(room_id)
@@ -126,9 +146,13 @@ class RoomManager:
             loop.create_task(self._resume_bots()),
             loop.create_task(self._sweep_now_and_then()),
         ]
+        if self.store.shared:
+            self._background.append(loop.create_task(self._adopt_bot_rooms()))
 
     async def close(self) -> None:
         """Stop the bots and release the database."""
+        if self._announcements is not None:
+            await asyncio.to_thread(self._announcements.stop)
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -197,9 +221,13 @@ class RoomManager:
 
     async def room(self, room_id: str) -> Room:
         """The room, loaded if it is not in memory; NotFound, or Unavailable for a room that
-        does not replay (or a database that cannot be read now)."""
+        does not replay (or a database that cannot be read now). On a database other servers
+        share, a room in memory is first brought up to the stored version, so no answer is
+        ever staler than the database."""
         room = self._cache.use(room_id)
         if room is not None:
+            if self.store.shared:
+                await self.refresh(room)
             return room
         if room_id in self.broken:
             raise Unavailable(f"room {room_id} cannot be served: {self.broken[room_id]}")
@@ -343,6 +371,8 @@ class RoomManager:
             status = room.status_after_join(seat)
             taken = await self._write(self.store.take_seat, room_id, seat, name, digest, status)
             if not taken:
+                await self._catch_up(room)  # taken through another server: learn by whom
+                self._changed(room)
                 raise Conflict(f"seat {seat} is taken")
             room.take(seat, name, digest)
         self._changed(room)
@@ -363,6 +393,87 @@ class RoomManager:
             await self._store(room, change)
         self._changed(room)
 
+    async def refresh(self, room: Room) -> None:
+        """Bring a room in memory up to the stored one (the moves and seats another server
+        wrote), then tell its subscribers and let its bot move if anything changed."""
+        async with self.lock(room.id):
+            changed = await self._catch_up(room)
+        if changed:
+            self._changed(room)
+
+    async def _catch_up(self, room: Room) -> bool:
+        """Under the room's lock: play the stored rows past the room's version and take the
+        stored seats; whether anything changed. Unavailable (and the room is not served
+        again) if the stored rows do not replay."""
+        stored = await self._read(self.store.version, room.id)
+        if stored is None:
+            return False
+        version, seats = stored
+        changed = room.sync_seats(seats)
+        if version is not None and version > room.version:
+            rows = await self._read(self.store.actions_from, room.id, room.version)
+            try:
+                room.apply_rows(rows)
+            except TabletripError as exc:
+                self.broken[room.id] = str(exc)
+                self._cache.drop(room.id)
+                log.error("room %s is not served: %s", room.id, exc)
+                raise Unavailable(f"room {room.id} cannot be served: {exc}") from None
+            changed = True
+        return changed
+
+    def announced(self, room_id: str) -> None:
+        """Another server changed this room (a PostgreSQL notification): catch up if it is in
+        memory, so that its subscribers here hear of it."""
+        room = self._cache.get(room_id)
+        if room is not None and room_id not in self._refreshing:
+            task = asyncio.get_running_loop().create_task(self._announced_refresh(room))
+            self._refreshing[room_id] = task
+
+    async def claim_bot_turn(self, room: Room, version: int) -> bool:
+        """Whether this server is to compute the bot move of `room` at `version`: always on a
+        database of its own; on a shared one, if it holds the claim (`Store.claim_bot_turn`),
+        so that a bot move is computed once whichever servers hold the room."""
+        if not self.store.shared:
+            return True
+        until = time.time() + self.settings.bot_lease_seconds
+        return bool(
+            await self._write(self.store.claim_bot_turn, room.id, version, self.server_id, until)
+        )
+
+    async def _adopt_bot_rooms(self) -> None:
+        """Shared database: now and then, load the bot rooms no server is playing (their
+        server died, or stopped): loading one lets its bot move here."""
+        pause = max(self.settings.bot_lease_seconds / 2, 0.05)
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                room_ids = await self._read(self.store.unplayed_bot_rooms)
+            except ServerError as exc:
+                log.warning("cannot look for bot rooms to play: %s", exc)
+                continue
+            for room_id in room_ids:
+                try:
+                    room = await self.room(room_id)
+                except ServerError as exc:
+                    log.error("room %s cannot play on: %s", room_id, exc)
+                    continue
+                self.bots.schedule(room)
+
+    def _resync(self) -> None:
+        """Announcements may have been missed (the listener reconnected): check every room
+        in memory against the database."""
+        for room_id in list(self._cache):
+            self.announced(room_id)
+
+    async def _announced_refresh(self, room: Room) -> None:
+        try:
+            await self.refresh(room)
+        except ServerError as exc:
+            log.warning("room %s could not catch up: %s", room.id, exc)
+        finally:
+            self._refreshing.pop(room.id, None)
+
     async def _store(self, room: Room, change: Change) -> None:
         state = change.state
         entry = LogEntry(
@@ -378,6 +489,15 @@ class RoomManager:
             await self._log.append(entry)
         except SQLAlchemyError as exc:
             raise _unavailable(exc) from None
+        except StaleVersion:
+            # Another server wrote this version first: this copy catches up, and the caller
+            # hears of the move that won (409, then the current view).
+            await self._catch_up(room)
+            self._changed(room)
+            raise Conflict(
+                f"the game moved on (another move was played first): version {room.version} "
+                "now; ask for the current view"
+            ) from None
         room.commit(change)
 
     async def hint(self, room: Room, seat: int) -> JsonDict:

@@ -99,6 +99,8 @@ class RoomBots:
         if seat is None or self._pool is None:
             return False
         version = room.version
+        if not await self.manager.claim_bot_turn(room, version):
+            return False  # another server plays it; this one hears of the move when it is made
         spec = room.seats[seat].bot or "random"
         try:
             action = await self._pool.choose(room.state, spec, bot_seed(room.seed, seat, version))
@@ -126,6 +128,8 @@ class RoomBots:
             await self.manager.act(room, seat, fallback, version)
         except Unavailable:
             await asyncio.sleep(BOT_RETRY_SECONDS)
+        except Conflict:
+            return True  # another server played this version first: decide again
         except ServerError as exc:
             log.error("the bot %s of room %s cannot move: %s", spec, room.id, exc)
             return False

@@ -59,6 +59,12 @@ class RoomCache(Mapping[str, Room]):
         self._rooms[room.id] = room
         self._used[room.id] = self._clock()
 
+    def drop(self, room_id: str) -> None:
+        """Forget a room at once (it is found not to replay: it must not be served)."""
+        self._rooms.pop(room_id, None)
+        self._used.pop(room_id, None)
+        self._left.pop(room_id, None)
+
     def sweep(self, busy: Callable[[str], bool]) -> list[str]:
         """Let go of the idle rooms and of the least recently used over the cap, but for the
         busy ones; returns the ids of those that left."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,7 @@ from tabletrip.core.registry import game_class
 from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from tabletrip.server.logs import LogEntry, RoomLog
 from tabletrip.server.reveal import Observed, Viewer, hidden_from, reveals_nothing
-from tabletrip.server.store import RoomRow, SeatRow, result_hash
+from tabletrip.server.store import ActionRow, RoomRow, SeatRow, result_hash
 from tabletrip.server.tokens import token_matches
 from tabletrip.server.wording import move_words
 
@@ -365,24 +365,42 @@ class Room:
         room = cls(row.id, game, row.seed, row.created, seats)
         # A finished game's log is public: no need to work out what each move hid.
         room._track_hidden = row.status != FINISHED
-        for action in row.actions:
+        room.apply_rows(row.actions)
+        room._track_hidden = True
+        room._check_stored_result(row)
+        return room
+
+    def apply_rows(self, rows: Sequence[ActionRow]) -> None:
+        """Play stored log rows, the first at the room's version (the rows another server
+        wrote since this copy was made); RecordError naming the row that does not replay."""
+        for action in rows:
             try:
-                if action.n != room.version:
+                if action.n != self.version:
                     raise RecordError(f"row {action.n} is out of order")
                 if action.kind == PLAY:
-                    change = room.prepare_play(action.seat, action.action, room.version)
+                    change = self.prepare_play(action.seat, action.action, self.version)
                 elif action.kind == UNDO:
-                    change = room.prepare_undo(action.seat, room.version, check=False)
+                    change = self.prepare_undo(action.seat, self.version, check=False)
                 else:
                     raise RecordError(f"unknown row kind {action.kind!r}")
             except Exception as exc:
                 raise RecordError(
-                    f"room {row.id}: log row {action.n} does not replay: {exc}"
+                    f"room {self.id}: log row {action.n} does not replay: {exc}"
                 ) from None
-            room.commit(change)
-        room._track_hidden = True
-        room._check_stored_result(row)
-        return room
+            self.commit(change)
+
+    def sync_seats(self, rows: Sequence[SeatRow]) -> bool:
+        """Take the stored seats' names and token hashes (a seat joined through another
+        server); whether any changed."""
+        changed = False
+        for row in rows:
+            seat = self.seats[row.seat]
+            if (seat.name, seat.token_hash) != (row.name, row.token_hash):
+                seat.name, seat.token_hash = row.name, row.token_hash
+                changed = True
+        if changed:
+            self._views.clear()
+        return changed
 
     def _check_stored_result(self, row: RoomRow) -> None:
         result = self.state.result

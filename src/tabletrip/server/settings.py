@@ -42,6 +42,9 @@ class Settings:
     # A bot seat asked for over the network thinks at most this long a move, in at most this
     # many playouts (server/bot_specs.py).
     bot_seconds_cap: float = 3.0
+    # Servers sharing a database (PostgreSQL): seconds a server's claim on a bot move lasts;
+    # a server that dies leaves its bot rooms to the others once it has passed.
+    bot_lease_seconds: float = 10.0
     bot_iterations_cap: int = 5000
     # Seconds a room stays in memory unused (no socket, no bot or hint computing) before it
     # leaves; it is replayed from the database when asked for again (server/room_cache.py).

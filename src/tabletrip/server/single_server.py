@@ -4,8 +4,8 @@ Two servers on one SQLite file would each keep the rooms in memory and serve sta
 second refuses to start (`ServerBusy`, one line naming the first one's pid). The lock is
 `fcntl.flock` (stdlib: no dependency, and the kernel drops it when the process dies, even by
 kill -9, so a crash never leaves a stale lock); the holder writes its pid in the file for the
-message. PostgreSQL and in-memory databases are not locked (a later issue runs many workers on
-PostgreSQL), nor is anything on a system without `fcntl`.
+message. PostgreSQL and in-memory databases are not locked (many servers share PostgreSQL:
+`serve --workers`, workers.py), nor is anything on a system without `fcntl`.
 """
 
 from __future__ import annotations

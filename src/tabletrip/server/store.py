@@ -18,6 +18,7 @@ import base64
 import binascii
 import hashlib
 import json
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,7 +27,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError, SQLAlchemyError
+from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from tabletrip.core.errors import RecordError
 from tabletrip.server.errors import StoreError
@@ -54,6 +55,8 @@ rooms_table = sa.Table(
     sa.Index("rooms_newest", "created", "id"),
     sa.Index("rooms_status_newest", "status", "created", "id"),
 )
+# The PostgreSQL channel on which a change of a room is announced (the payload: its id).
+ROOMS_CHANNEL = "tabletrip_rooms"
 # The columns added since the first version of the table, and their SQL type.
 ADDED_COLUMNS = {"version": "INTEGER", "current_player": "INTEGER", "content": "TEXT"}
 
@@ -85,6 +88,18 @@ actions_table = sa.Table(
     sa.Column("kind", sa.Text, nullable=False),
     sa.Column("action", sa.Text, nullable=True),
     sa.Column("at", sa.Text, nullable=False),
+)
+
+
+# Which server plays a room's bot move at a version, until when (servers sharing a database:
+# a bot move is computed once; a server that dies loses its claim when `until` passes).
+bot_turns_table = sa.Table(
+    "bot_turns",
+    metadata,
+    sa.Column("room_id", sa.Text, sa.ForeignKey("rooms.id"), primary_key=True),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("server", sa.Text, nullable=False),
+    sa.Column("until", sa.Float, nullable=False),  # seconds since the epoch
 )
 
 
@@ -288,37 +303,49 @@ class Store:
                 conn.rollback()
                 return False
             _set_status(conn, room_id, status)
+            self._announce(conn, [room_id])
         return True
 
-    def append(self, entries: Sequence[LogEntry]) -> None:
+    def append(self, entries: Sequence[LogEntry]) -> list[bool]:
         """Append log rows in one transaction, with each room's new version and seat to move,
-        and mark finished the rooms they end."""
+        and mark finished the rooms they end; per entry, whether it was written.
+
+        A row is written only at its room's current version (`n` equal to the stored
+        `version`): the version moves on by a conditional update in the same transaction, so
+        two servers that both try version n of a room cannot both write it. On PostgreSQL the
+        second waits for the first's row lock, then finds the version moved on; its entry is
+        refused (False) and the others of its batch are written. Each written row is announced
+        on the `ROOMS_CHANNEL` (PostgreSQL only), delivered when the transaction commits.
+        """
         stamp = now()
         with self._write() as conn:
-            conn.execute(
-                actions_table.insert(),
-                [
-                    {
-                        "room_id": entry.room_id,
-                        "n": entry.n,
-                        "seat": entry.seat,
-                        "kind": entry.kind,
-                        "action": None if entry.action is None else canonical_json(entry.action),
-                        "at": stamp,
-                    }
-                    for entry in entries
-                ],
-            )
-            conn.execute(
-                rooms_table.update()
-                .where(rooms_table.c.id == sa.bindparam("room"))
-                .values(version=sa.bindparam("after"), current_player=sa.bindparam("to_move")),
-                [
-                    {"room": entry.room_id, "after": entry.n + 1, "to_move": entry.current_player}
-                    for entry in entries
-                ],
-            )
+            accepted = []
             for entry in entries:
+                moved = conn.execute(
+                    rooms_table.update()
+                    .where(rooms_table.c.id == entry.room_id, rooms_table.c.version == entry.n)
+                    .values(version=entry.n + 1, current_player=entry.current_player)
+                )
+                accepted.append(moved.rowcount == 1)
+            written = [entry for entry, ok in zip(entries, accepted, strict=True) if ok]
+            if written:
+                conn.execute(
+                    actions_table.insert(),
+                    [
+                        {
+                            "room_id": entry.room_id,
+                            "n": entry.n,
+                            "seat": entry.seat,
+                            "kind": entry.kind,
+                            "action": None
+                            if entry.action is None
+                            else canonical_json(entry.action),
+                            "at": stamp,
+                        }
+                        for entry in written
+                    ],
+                )
+            for entry in written:
                 if entry.result is not None:
                     conn.execute(
                         rooms_table.update()
@@ -329,6 +356,52 @@ class Store:
                             result_hash=result_hash(entry.result),
                         )
                     )
+            self._announce(conn, [entry.room_id for entry in written])
+        return accepted
+
+    @property
+    def shared(self) -> bool:
+        """Whether other servers may share this database (PostgreSQL): rooms in memory are then
+        checked against it, and changes are announced on `ROOMS_CHANNEL`."""
+        return self.engine.dialect.name == "postgresql"
+
+    def _announce(self, conn: Connection, room_ids: Sequence[str]) -> None:
+        """Tell the other servers these rooms changed (on commit; PostgreSQL only)."""
+        if not self.shared or not room_ids:
+            return
+        conn.execute(
+            sa.text("SELECT pg_notify(:channel, :room)"),
+            [{"channel": ROOMS_CHANNEL, "room": room_id} for room_id in room_ids],
+        )
+
+    def version(self, room_id: str) -> tuple[int | None, tuple[SeatRow, ...]] | None:
+        """A room's stored version and seats (None if there is no such room): enough to tell
+        whether a copy in memory is the stored room."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(rooms_table.c.version).where(rooms_table.c.id == room_id)
+            ).first()
+            if row is None:
+                return None
+            return row.version, _seat_rows(conn, [room_id]).get(room_id, ())
+
+    def actions_from(self, room_id: str, n: int) -> tuple[ActionRow, ...]:
+        """A room's log rows from row `n` on, in order; RecordError if one is not JSON."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(actions_table)
+                .where(actions_table.c.room_id == room_id, actions_table.c.n >= n)
+                .order_by(actions_table.c.n)
+            ).all()
+        return tuple(
+            ActionRow(
+                a.n,
+                a.seat,
+                a.kind,
+                None if a.action is None else _json(a.action, f"room {room_id}: log row {a.n}"),
+            )
+            for a in rows
+        )
 
     def room(self, room_id: str) -> RoomRow | None:
         """The stored room with its seats and log rows (None if there is none); RecordError
@@ -409,6 +482,69 @@ class Store:
         with self.engine.connect() as conn:
             text = conn.execute(query).scalar()
         return None if text is None else _json(text, f"content {content_hash[:12]}")
+
+    def claim_bot_turn(self, room_id: str, version: int, server: str, until: float) -> bool:
+        """Claim the bot move of a room at `version` for `server` until `until` (epoch
+        seconds); whether it is this server's to play: unclaimed, claimed for an earlier
+        version, expired, or this server's already (then extended). One transaction: of two
+        servers claiming at once, one gets it."""
+        stamp = time.time()
+        table = bot_turns_table
+        with self._write() as conn:
+            moved = conn.execute(
+                table.update()
+                .where(
+                    table.c.room_id == room_id,
+                    sa.or_(
+                        table.c.version < version,
+                        table.c.until < stamp,
+                        sa.and_(table.c.version == version, table.c.server == server),
+                    ),
+                )
+                .values(version=version, server=server, until=until)
+            )
+            if moved.rowcount == 1:
+                return True
+            if conn.execute(sa.select(table.c.room_id).where(table.c.room_id == room_id)).first():
+                return False  # another server's, still running
+            try:
+                with conn.begin_nested():
+                    conn.execute(
+                        table.insert().values(
+                            room_id=room_id, version=version, server=server, until=until
+                        )
+                    )
+            except IntegrityError:
+                return False  # another server claimed it first, just now
+        return True
+
+    def unplayed_bot_rooms(self) -> list[str]:
+        """The rooms whose bot is to move and that no server is playing now (no claim at
+        their version, or one that expired): a server that died left them."""
+        claims = bot_turns_table
+        query = (
+            sa.select(rooms_table.c.id)
+            .join(
+                seats_table,
+                sa.and_(
+                    seats_table.c.room_id == rooms_table.c.id,
+                    seats_table.c.seat == rooms_table.c.current_player,
+                ),
+            )
+            .outerjoin(claims, claims.c.room_id == rooms_table.c.id)
+            .where(
+                rooms_table.c.status == "playing",
+                seats_table.c.kind == "bot",
+                sa.or_(
+                    claims.c.room_id.is_(None),
+                    claims.c.version < rooms_table.c.version,
+                    claims.c.until < time.time(),
+                ),
+            )
+            .order_by(rooms_table.c.created)
+        )
+        with self.engine.connect() as conn:
+            return list(conn.execute(query).scalars())
 
     def bot_rooms(self) -> list[str]:
         """The rooms being played whose seat to move is a bot's: they must play on."""
