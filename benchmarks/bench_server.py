@@ -30,12 +30,13 @@ import sys
 import time
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import httpx2
 from websockets.asyncio.client import ClientConnection, connect
 
-from served import Server, process_cpu
+from served import UNLIMITED, Server, process_cpu
 
 DEFAULT_GAME = "route-east"
 DEFAULT_ROOMS = 100
@@ -261,14 +262,66 @@ def measure_server(
     seconds: float = DEFAULT_SECONDS,
     game: str = DEFAULT_GAME,
     pace: Pace | None = None,
+    workers: int = 0,
+    db: str | None = None,
 ) -> Outcome:
-    """Start a server, play `rooms` rooms for `seconds`, stop it; what was measured."""
+    """Start a server, play `rooms` rooms for `seconds`, stop it; what was measured.
+
+    `workers`: `serve --workers N` (0: a plain `serve`); `db`: its database (None: SQLite)."""
     rooms = max(1, min(rooms, MAX_ROOMS))
     seconds = max(0.5, min(seconds, MAX_SECONDS))
     pace = pace or Pace()
     pace = Pace(max(1, pace.max_moves), max(0.0, min(pace.think, 5.0)))
-    with Server() as server:
+    # The same games every run: each room's seed is chosen (allowed with --chosen-seeds only).
+    options = [*UNLIMITED, "--chosen-seeds", *(["--workers", str(workers)] if workers else [])]
+    with Server(options, db=db) as server:
         return asyncio.run(_run(server, rooms, seconds, game, pace))
+
+
+class Postgres:
+    """A throwaway PostgreSQL cluster (tests/pg_cluster.py) and a fresh database per run."""
+
+    def __init__(self) -> None:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        from pg_cluster import ThrowawayCluster
+
+        self.cluster = ThrowawayCluster()
+        self.url = ""
+        self.made = 0
+
+    def __enter__(self) -> Postgres:
+        self.url = self.cluster.start()
+        return self
+
+    def database(self) -> str:
+        """The URL of a new, empty database on the cluster."""
+        import psycopg
+
+        from tabletrip.server.announcements import conninfo
+
+        self.made += 1
+        name = f"bench{self.made}"
+        with psycopg.connect(conninfo(self.url), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url.rsplit("/", 1)[0] + "/" + name
+
+    def __exit__(self, *_exc: object) -> None:
+        self.cluster.stop()
+
+
+def measure_workers(workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS) -> str:
+    """The always-ready loop on PostgreSQL with each worker count, back to back: a summary."""
+    lines = []
+    with Postgres() as postgres:
+        outcomes = {
+            n: measure_server(seconds=seconds, workers=n, db=postgres.database()) for n in workers
+        }
+    base = outcomes[workers[0]]
+    for n, outcome in outcomes.items():
+        ratio = outcome.moves_per_second / base.moves_per_second if base.moves_per_second else 0
+        lines.append(f"--- {n} worker{'s' * (n != 1)} on PostgreSQL ({ratio:.2f}x moves/s)")
+        lines.append(outcome.summary())
+    return "\n".join(lines)
 
 
 PACED_THINK = 0.2  # seconds a paced player pauses before a move (0.5 to 1.5 times it)
@@ -445,11 +498,22 @@ def main(argv: list[str] | None = None) -> int:
         help="a pause before each action, 0.5 to 1.5 times this (0: always a move ready)",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        nargs="+",
+        metavar="N",
+        help="instead: the loop on a throwaway PostgreSQL with `serve --workers N` for each N "
+        "given, back to back (such as --workers 1 2)",
+    )
+    parser.add_argument(
         "--hints",
         action="store_true",
         help=f"instead: easy-bot rooms' moves/s alone, then next to {HINT_CLIENTS} hint clients",
     )
     args = parser.parse_args(argv)
+    if args.workers:
+        print(measure_workers(tuple(args.workers), args.seconds))
+        return 0
     if args.hints:
         hinted = measure_hints()
         print(hinted.summary())

@@ -48,6 +48,19 @@ def process_cpu(pid: int | None = None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def session_pids(session: int) -> list[int]:
+    """The processes of a session (from /proc; the session leader's pid names it)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:
+            found.append(int(stat.parent.name))
+    return found
+
+
 def resident_mb(pid: int) -> float:
     """The resident memory of a process, in MB (VmRSS); nan if it cannot be read."""
     try:
@@ -63,8 +76,11 @@ class Server:
     """`python -m tabletrip serve` with `options` (a context): started and answering on
     entry, stopped with SIGTERM (SIGKILL after 30 s) and its folder removed on exit."""
 
-    def __init__(self, options: Sequence[str] = UNLIMITED, prefix: str = "bench") -> None:
+    def __init__(
+        self, options: Sequence[str] = UNLIMITED, prefix: str = "bench", db: str | None = None
+    ) -> None:
         self.options = list(options)
+        self.db = db  # None: a temporary SQLite file
         self.folder = Path(tempfile.mkdtemp(prefix=f"tabletrip-{prefix}-"))
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -78,7 +94,8 @@ class Server:
 
     def __enter__(self) -> Server:
         command = [sys.executable, "-m", "tabletrip", "serve", "--port", str(self.port)]
-        command += ["--db", f"sqlite:///{self.folder / 'bench.sqlite'}", *self.options]
+        db = self.db or f"sqlite:///{self.folder / 'bench.sqlite'}"
+        command += ["--db", db, *self.options]
         env = {**os.environ, "TABLETRIP_DATA_DIR": str(self.folder)}
         with (self.folder / "server.log").open("wb") as log:
             self.process = subprocess.Popen(
@@ -100,8 +117,11 @@ class Server:
         return self.process is not None and self.process.poll() is None
 
     def cpu(self) -> float:
-        """CPU seconds the server process has used so far."""
-        return float("nan") if self.process is None else process_cpu(self.process.pid)
+        """CPU seconds the server has used so far: its process and every process of its
+        session (the workers of `--workers`, the bot workers), living ones only."""
+        if self.process is None:
+            return float("nan")
+        return sum(process_cpu(pid) for pid in session_pids(self.process.pid))
 
     def log_tail(self) -> str:
         """The end of the server's output."""

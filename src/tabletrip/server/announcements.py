@@ -34,7 +34,7 @@ def conninfo(db_url: str) -> str:
 
 
 class Announcements:
-    """Listens on `ROOMS_CHANNEL` until stopped; calls `on_room(room_id)` and, after a lost
+    """Listens on `ROOMS_CHANNEL` until stopped; calls `on_room(payload)` and, after a lost
     connection is back, `resync()`, both on the event loop `loop`."""
 
     def __init__(

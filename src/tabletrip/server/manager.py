@@ -23,9 +23,7 @@ import asyncio
 import functools
 import gc
 import logging
-import os
 import secrets
-import socket
 import time
 import weakref
 from collections.abc import Callable, Mapping
@@ -111,8 +109,8 @@ class RoomManager:
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._refreshing: dict[str, asyncio.Task[None]] = {}  # catch-ups an announcement started
         self._announcements: Announcements | None = None  # on a shared (PostgreSQL) database
-        # This server among those sharing the database (its claims on bot moves carry it).
-        self.server_id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        # This server among those sharing the database (its claims and announcements carry it).
+        self.server_id = store.server_id
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-db")
         # Reads and replays, apart from the writes so that neither waits for the other.
         self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletrip-load")
@@ -422,11 +420,18 @@ class RoomManager:
             changed = True
         return changed
 
-    def announced(self, room_id: str) -> None:
-        """Another server changed this room (a PostgreSQL notification): catch up if it is in
-        memory, so that its subscribers here hear of it."""
+    def announced(self, payload: str) -> None:
+        """A PostgreSQL notification `room what server` (`what`: the room's new version, or
+        `seats`): if another server changed a room held here, catch up, so that its
+        subscribers here hear of it."""
+        room_id, _, rest = payload.partition(" ")
+        what, _, server = rest.partition(" ")
+        if server == self.server_id:
+            return
         room = self._cache.get(room_id)
-        if room is not None and room_id not in self._refreshing:
+        if room is None or (what.isdigit() and int(what) <= room.version):
+            return
+        if room_id not in self._refreshing:
             task = asyncio.get_running_loop().create_task(self._announced_refresh(room))
             self._refreshing[room_id] = task
 
@@ -464,7 +469,7 @@ class RoomManager:
         """Announcements may have been missed (the listener reconnected): check every room
         in memory against the database."""
         for room_id in list(self._cache):
-            self.announced(room_id)
+            self.announced(f"{room_id} seats -")
 
     async def _announced_refresh(self, room: Room) -> None:
         try:

@@ -18,6 +18,9 @@ import base64
 import binascii
 import hashlib
 import json
+import os
+import secrets
+import socket
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -214,6 +217,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # Names this server in its announcements, so that it can skip its own.
+        self.server_id = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
 
     @classmethod
     def open(cls, url: str) -> Store:
@@ -303,7 +308,7 @@ class Store:
                 conn.rollback()
                 return False
             _set_status(conn, room_id, status)
-            self._announce(conn, [room_id])
+            self._announce(conn, [(room_id, "seats")])
         return True
 
     def append(self, entries: Sequence[LogEntry]) -> list[bool]:
@@ -356,7 +361,7 @@ class Store:
                             result_hash=result_hash(entry.result),
                         )
                     )
-            self._announce(conn, [entry.room_id for entry in written])
+            self._announce(conn, [(entry.room_id, str(entry.n + 1)) for entry in written])
         return accepted
 
     @property
@@ -365,13 +370,17 @@ class Store:
         checked against it, and changes are announced on `ROOMS_CHANNEL`."""
         return self.engine.dialect.name == "postgresql"
 
-    def _announce(self, conn: Connection, room_ids: Sequence[str]) -> None:
-        """Tell the other servers these rooms changed (on commit; PostgreSQL only)."""
-        if not self.shared or not room_ids:
+    def _announce(self, conn: Connection, changes: Sequence[tuple[str, str]]) -> None:
+        """Tell the other servers these rooms changed, as `room what server` (`what`: the new
+        version, or `seats`); delivered on commit, PostgreSQL only."""
+        if not self.shared or not changes:
             return
         conn.execute(
-            sa.text("SELECT pg_notify(:channel, :room)"),
-            [{"channel": ROOMS_CHANNEL, "room": room_id} for room_id in room_ids],
+            sa.text("SELECT pg_notify(:channel, :payload)"),
+            [
+                {"channel": ROOMS_CHANNEL, "payload": f"{room} {what} {self.server_id}"}
+                for room, what in changes
+            ],
         )
 
     def version(self, room_id: str) -> tuple[int | None, tuple[SeatRow, ...]] | None:
