@@ -309,13 +309,21 @@ class Postgres:
         self.cluster.stop()
 
 
-def measure_workers(workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS) -> str:
-    """The always-ready loop on PostgreSQL with each worker count, back to back: a summary."""
-    lines = []
+@cache
+def worker_outcomes(
+    workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS
+) -> dict[int, Outcome]:
+    """The always-ready loop on a throwaway PostgreSQL with each worker count, back to back."""
     with Postgres() as postgres:
-        outcomes = {
+        return {
             n: measure_server(seconds=seconds, workers=n, db=postgres.database()) for n in workers
         }
+
+
+def measure_workers(workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS) -> str:
+    """`worker_outcomes` as a summary: each run's measures and its moves/s over the first's."""
+    lines = []
+    outcomes = worker_outcomes(workers, seconds)
     base = outcomes[workers[0]]
     for n, outcome in outcomes.items():
         ratio = outcome.moves_per_second / base.moves_per_second if base.moves_per_second else 0
@@ -479,6 +487,16 @@ def benchmarks() -> list[tuple[str, Callable[[], tuple[float, str]]]]:
             (f"{name}: p50 latency", lambda o=outcome: (o().percentile_ms(0.50), "ms")),
             (f"{name}: p99 latency", lambda o=outcome: (o().percentile_ms(0.99), "ms")),
         ]
+    name = f"server {DEFAULT_ROOMS} rooms on PostgreSQL, 2 workers / 1"
+
+    def workers_ratio(measure: Callable[[Outcome], float]) -> float:
+        outcomes = worker_outcomes()
+        return measure(outcomes[2]) / measure(outcomes[1])
+
+    measures += [
+        (f"{name}: moves/s", lambda: (workers_ratio(lambda o: o.moves_per_second), "x")),
+        (f"{name}: p99 latency", lambda: (workers_ratio(lambda o: o.percentile_ms(0.99)), "x")),
+    ]
     name = f"server {BOT_ROOMS} easy-bot rooms with {HINT_CLIENTS} hint clients"
     measures.append((f"{name}: bot moves/s, with / without", lambda: (measure_hints().ratio, "x")))
     return measures

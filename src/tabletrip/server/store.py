@@ -324,14 +324,7 @@ class Store:
         """
         stamp = now()
         with self._write() as conn:
-            accepted = []
-            for entry in entries:
-                moved = conn.execute(
-                    rooms_table.update()
-                    .where(rooms_table.c.id == entry.room_id, rooms_table.c.version == entry.n)
-                    .values(version=entry.n + 1, current_player=entry.current_player)
-                )
-                accepted.append(moved.rowcount == 1)
+            accepted = self._move_versions(conn, entries)
             written = [entry for entry, ok in zip(entries, accepted, strict=True) if ok]
             if written:
                 conn.execute(
@@ -363,6 +356,35 @@ class Store:
                     )
             self._announce(conn, [(entry.room_id, str(entry.n + 1)) for entry in written])
         return accepted
+
+    def _move_versions(self, conn: Connection, entries: Sequence[LogEntry]) -> list[bool]:
+        """Move each entry's room from version n to n + 1 if it is at n; per entry, whether
+        it was. One statement for the whole batch when every room is where its row expects
+        (nearly always); otherwise that statement is undone and each row is tried alone."""
+        step = (
+            rooms_table.update()
+            .where(
+                rooms_table.c.id == sa.bindparam("room"),
+                rooms_table.c.version == sa.bindparam("before"),
+            )
+            .values(version=sa.bindparam("after"), current_player=sa.bindparam("to_move"))
+        )
+        params = [
+            {
+                "room": entry.room_id,
+                "before": entry.n,
+                "after": entry.n + 1,
+                "to_move": entry.current_player,
+            }
+            for entry in entries
+        ]
+        if len(params) > 1 and self.engine.dialect.supports_sane_multi_rowcount:
+            batch = conn.begin_nested()
+            if conn.execute(step, params).rowcount == len(params):
+                batch.commit()
+                return [True] * len(params)
+            batch.rollback()
+        return [conn.execute(step, one).rowcount == 1 for one in params]
 
     @property
     def shared(self) -> bool:
