@@ -10,18 +10,18 @@ PIP = $(BIN)/python -m pip --quiet --disable-pip-version-check
 INSTALLED = $(VENV)/.installed
 INSTALLED_TEST = $(VENV)/.installed-test
 
-.PHONY: run test bench clean browser
+.PHONY: run test bench clean browser postgres
 
 run: $(INSTALLED)
 	$(BIN)/tabletrip serve
 
 # The suite runs on both cores of the reference machine (pytest-xdist).
-test: $(INSTALLED_TEST) browser
+test: $(INSTALLED_TEST) browser postgres
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest -n 2
 
-bench: $(INSTALLED_TEST)
+bench: $(INSTALLED_TEST) postgres
 	$(BIN)/python benchmarks/run.py
 
 $(BIN)/python:
@@ -46,6 +46,15 @@ browser:
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q chromium \
 		|| echo "could not install chromium: the browser tests will be skipped"; }
+
+# The server's multi-process tests and bench start a throwaway cluster from Debian's
+# PostgreSQL programs; install them when missing (needs root or sudo).
+postgres:
+	@command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		echo "installing Debian's postgresql for the multi-process server tests"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q postgresql \
+		|| echo "could not install postgresql: the PostgreSQL tests will be skipped"; }
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
