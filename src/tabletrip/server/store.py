@@ -322,6 +322,12 @@ class Store:
         refused (False) and the others of its batch are written. Each written row is announced
         on the `ROOMS_CHANNEL` (PostgreSQL only), delivered when the transaction commits.
         """
+        try:
+            return self._append(entries)
+        except _BatchMoved:  # a room had moved on: each row in a transaction of its own
+            return [self._append([entry])[0] for entry in entries]
+
+    def _append(self, entries: Sequence[LogEntry]) -> list[bool]:
         stamp = now()
         with self._write() as conn:
             accepted = self._move_versions(conn, entries)
@@ -360,7 +366,7 @@ class Store:
     def _move_versions(self, conn: Connection, entries: Sequence[LogEntry]) -> list[bool]:
         """Move each entry's room from version n to n + 1 if it is at n; per entry, whether
         it was. One statement for the whole batch when every room is where its row expects
-        (nearly always); otherwise that statement is undone and each row is tried alone."""
+        (nearly always); otherwise `_BatchMoved`, and the caller's transaction is undone."""
         step = (
             rooms_table.update()
             .where(
@@ -378,13 +384,11 @@ class Store:
             }
             for entry in entries
         ]
-        if len(params) > 1 and self.engine.dialect.supports_sane_multi_rowcount:
-            batch = conn.begin_nested()
-            if conn.execute(step, params).rowcount == len(params):
-                batch.commit()
-                return [True] * len(params)
-            batch.rollback()
-        return [conn.execute(step, one).rowcount == 1 for one in params]
+        if len(params) == 1 or not self.engine.dialect.supports_sane_multi_rowcount:
+            return [conn.execute(step, one).rowcount == 1 for one in params]
+        if conn.execute(step, params).rowcount != len(params):
+            raise _BatchMoved  # undone with its transaction; `append` writes each row alone
+        return [True] * len(params)
 
     @property
     def shared(self) -> bool:
@@ -696,6 +700,10 @@ def _add_missing_columns(engine: Engine) -> None:
             conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {name} {kind}"))
         for index in rooms_table.indexes:
             index.create(conn, checkfirst=True)
+
+
+class _BatchMoved(Exception):
+    """A room of a batch was not at the version its row expects (another server wrote)."""
 
 
 def _content_hash(content: dict[str, Any]) -> str:
