@@ -558,44 +558,23 @@ class Store:
         their version, or one that expired): a server that died left them."""
         claims = bot_turns_table
         query = (
-            sa.select(rooms_table.c.id)
-            .join(
-                seats_table,
-                sa.and_(
-                    seats_table.c.room_id == rooms_table.c.id,
-                    seats_table.c.seat == rooms_table.c.current_player,
-                ),
-            )
+            _bots_to_move()
             .outerjoin(claims, claims.c.room_id == rooms_table.c.id)
             .where(
-                rooms_table.c.status == "playing",
-                seats_table.c.kind == "bot",
                 sa.or_(
                     claims.c.room_id.is_(None),
                     claims.c.version < rooms_table.c.version,
                     claims.c.until < time.time(),
                 ),
             )
-            .order_by(rooms_table.c.created)
         )
         with self.engine.connect() as conn:
-            return list(conn.execute(query).scalars())
+            return list(conn.execute(query.order_by(rooms_table.c.created)).scalars())
 
     def bot_rooms(self) -> list[str]:
         """The rooms being played whose seat to move is a bot's: they must play on."""
-        query = (
-            sa.select(rooms_table.c.id)
-            .join(
-                seats_table,
-                sa.and_(
-                    seats_table.c.room_id == rooms_table.c.id,
-                    seats_table.c.seat == rooms_table.c.current_player,
-                ),
-            )
-            .where(rooms_table.c.status == "playing", seats_table.c.kind == "bot")
-            .order_by(rooms_table.c.created)
-        )
         with self.engine.connect() as conn:
+            query = _bots_to_move().order_by(rooms_table.c.created)
             return list(conn.execute(query).scalars())
 
     def summaries(
@@ -700,6 +679,21 @@ def _add_missing_columns(engine: Engine) -> None:
             conn.execute(sa.text(f"ALTER TABLE rooms ADD COLUMN {name} {kind}"))
         for index in rooms_table.indexes:
             index.create(conn, checkfirst=True)
+
+
+def _bots_to_move() -> sa.Select[Any]:
+    """The ids of the rooms being played whose seat to move is a bot's (a query to extend)."""
+    return (
+        sa.select(rooms_table.c.id)
+        .join(
+            seats_table,
+            sa.and_(
+                seats_table.c.room_id == rooms_table.c.id,
+                seats_table.c.seat == rooms_table.c.current_player,
+            ),
+        )
+        .where(rooms_table.c.status == "playing", seats_table.c.kind == "bot")
+    )
 
 
 class _BatchMoved(Exception):
