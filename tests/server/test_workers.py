@@ -241,3 +241,43 @@ def test_a_move_prepared_on_a_stale_copy_is_refused_by_the_database(database: st
             await b.close()
 
     asyncio.run(main())
+
+
+def test_killing_every_server_loses_nothing_acknowledged(
+    servers: list[ServerProcess], database: str, tmp_path: Path
+) -> None:
+    """Moves acknowledged by either server, then both killed (SIGKILL): two new servers show
+    every room exactly as acknowledged, and play on."""
+    a, b = _apis(servers)
+    choose = chooser(3)
+    rooms = {}
+    for api, game, options in ((a, "route-east", {"attractions": 2}), (b, "ticket-to-ride", {})):
+        room = api.create(game, ["human", "human"], seed=8, **options)
+        tokens = {0: a.join(room, 0), 1: b.join(room, 1)}
+        for move in range(6):  # the moves go through either server in turn
+            server = (a, b)[move % 2]
+            seat = server.spectate(room)["current_player"]
+            view = server.view(room, tokens[seat])
+            server.act(room, tokens[seat], view["version"], choose(view))
+        rooms[room] = (tokens, a.spectate(room))
+    for server in servers:
+        server.kill()
+    again = []
+    for index in range(2):
+        workdir = tmp_path / f"again{index}"
+        workdir.mkdir()
+        again.append(ServerProcess(database, workdir, ["--bot-lease", LEASE]).start())
+    try:
+        for api in _apis(again):
+            for room, (_tokens, seen) in rooms.items():
+                assert api.spectate(room) == seen
+        c = _apis(again)[0]
+        for room, (tokens, seen) in rooms.items():
+            seat = seen["current_player"]
+            view = c.view(room, tokens[seat])
+            assert c.act(room, tokens[seat], view["version"], choose(view))["version"] == (
+                seen["version"] + 1
+            )
+    finally:
+        for server in again:
+            server.kill()
