@@ -423,20 +423,7 @@ class Store:
     def actions_from(self, room_id: str, n: int) -> tuple[ActionRow, ...]:
         """A room's log rows from row `n` on, in order; RecordError if one is not JSON."""
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(actions_table)
-                .where(actions_table.c.room_id == room_id, actions_table.c.n >= n)
-                .order_by(actions_table.c.n)
-            ).all()
-        return tuple(
-            ActionRow(
-                a.n,
-                a.seat,
-                a.kind,
-                None if a.action is None else _json(a.action, f"room {room_id}: log row {a.n}"),
-            )
-            for a in rows
-        )
+            return _action_rows(conn, room_id, n)
 
     def room(self, room_id: str) -> RoomRow | None:
         """The stored room with its seats and log rows (None if there is none); RecordError
@@ -446,11 +433,7 @@ class Store:
             if room is None:
                 return None
             seats = _seat_rows(conn, [room_id]).get(room_id, ())
-            actions = conn.execute(
-                sa.select(actions_table)
-                .where(actions_table.c.room_id == room_id)
-                .order_by(actions_table.c.n)
-            ).all()
+            actions = _action_rows(conn, room_id)
             content = None
             if room.content is not None:
                 content = conn.execute(
@@ -470,15 +453,7 @@ class Store:
             result=None if room.result is None else _json(room.result, f"{where}: its result"),
             result_hash=room.result_hash,
             seats=seats,
-            actions=tuple(
-                ActionRow(
-                    a.n,
-                    a.seat,
-                    a.kind,
-                    None if a.action is None else _json(a.action, f"{where}: log row {a.n}"),
-                )
-                for a in actions
-            ),
+            actions=actions,
             version=room.version,
             current_player=room.current_player,
             content=None if content is None else _json(content, f"{where}: its content"),
@@ -642,6 +617,24 @@ def _seat_rows(conn: Connection, room_ids: list[str]) -> dict[str, tuple[SeatRow
     for s in rows:
         found.setdefault(s.room_id, []).append(SeatRow(s.seat, s.kind, s.bot, s.name, s.token_hash))
     return {room_id: tuple(seats) for room_id, seats in found.items()}
+
+
+def _action_rows(conn: Connection, room_id: str, since: int = 0) -> tuple[ActionRow, ...]:
+    """A room's log rows from row `since` on, in order; RecordError if one is not JSON."""
+    rows = conn.execute(
+        sa.select(actions_table)
+        .where(actions_table.c.room_id == room_id, actions_table.c.n >= since)
+        .order_by(actions_table.c.n)
+    ).all()
+    return tuple(
+        ActionRow(
+            a.n,
+            a.seat,
+            a.kind,
+            None if a.action is None else _json(a.action, f"room {room_id}: log row {a.n}"),
+        )
+        for a in rows
+    )
 
 
 def _json(text: str, what: str) -> Any:
