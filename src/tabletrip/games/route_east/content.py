@@ -489,6 +489,7 @@ def decks_from_spec(spec: CardsSpec) -> Decks:
     )
 
 
+@lru_cache(maxsize=1024)  # a few dozen effects, described in every observation
 def describe_effect(effect: Effect) -> str:
     """Short words for an effect, for logs and card lists."""
     kind, n = effect.kind, effect.amount

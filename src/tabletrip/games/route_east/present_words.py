@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from tabletrip.core.memo import Memo
 from tabletrip.core.presentation import unreadable_parts
 from tabletrip.games.route_east.content import (
     ATM,
@@ -157,7 +158,7 @@ def place_words(board: Board, space: int, country: int) -> str:
     return "road space, no night here"
 
 
-def spaces_away(board: Board, source: int) -> list[int]:
+def spaces_away(board: Board, source: int) -> tuple[int, ...]:
     """Fewest spaces from `source` to every space along roads (see `roads.road_distances`)."""
     return road_distances(board, source)
 
@@ -285,7 +286,13 @@ ROLL_WORDS = {
 
 def event_words(board: Board, event: str) -> str:
     """One event line of an observation with players and places named as a person reads
-    them: `Player 2 went back to Bolu for the night`."""
+    them: `Player 2 went back to Bolu for the night`.
+
+    Remembered per board: every view shows the last events again, for every viewer."""
+    return _remembered_event_words(board, event)
+
+
+def _event_words(board: Board, event: str) -> str:
     text = event
     if text.startswith("rolls for first player: "):
         rolls = _FIRST_ROLLS.findall(text)
@@ -304,6 +311,9 @@ def event_words(board: Board, event: str) -> str:
     for bad in unreadable_parts(text):  # an event kind the words above do not know
         text = text.replace(bad, bad.replace("_", " "))
     return capitalised(text)
+
+
+_remembered_event_words: Memo[Board, str, str] = Memo(_event_words)
 
 
 def turn_rolls(events: Sequence[str], seat: int) -> list[tuple[int, str]]:

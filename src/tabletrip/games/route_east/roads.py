@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections import deque
 
+from tabletrip.core.memo import Memo, PerObject
 from tabletrip.games.route_east.content import Board
 
 
-def road_distances(board: Board, source: int) -> list[int]:
+def road_distances(board: Board, source: int) -> tuple[int, ...]:
     """Fewest roads from `source` to every space, ignoring the waits at Borders; the Caspian
-    crossing counts as one road (port to far port). -1 where no road leads."""
+    crossing counts as one road (port to far port). -1 where no road leads.
+
+    Remembered per board and space: every view of a room asks again from the same spaces."""
+    return _distances(board, source)
+
+
+def _breadth_first(board: Board, source: int) -> tuple[int, ...]:
     neighbours = _neighbours(board)
     dist = [-1] * len(board.space_ids)
     dist[source] = 0
@@ -20,17 +27,11 @@ def road_distances(board: Board, source: int) -> list[int]:
             if dist[there] < 0:
                 dist[there] = dist[here] + 1
                 queue.append(there)
-    return dist
+    return tuple(dist)
 
 
-_NEIGHBOURS: dict[int, tuple[Board, list[list[int]]]] = {}
-
-
-def _neighbours(board: Board) -> list[list[int]]:
+def _road_network(board: Board) -> list[list[int]]:
     """Every space's neighbours by road, plus the ports and the boat joined across the sea."""
-    cached = _NEIGHBOURS.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
     near: list[list[int]] = [[] for _ in board.space_ids]
     for a, b, _, _ in board.roads:
         near[a].append(b)
@@ -39,5 +40,8 @@ def _neighbours(board: Board) -> list[list[int]]:
     for a, b in ((port_a, port_b), (port_a, board.boat), (port_b, board.boat)):
         near[a].append(b)
         near[b].append(a)
-    _NEIGHBOURS[id(board)] = (board, near)
     return near
+
+
+_neighbours: PerObject[Board, list[list[int]]] = PerObject(_road_network)
+_distances: Memo[Board, int, tuple[int, ...]] = Memo(_breadth_first)

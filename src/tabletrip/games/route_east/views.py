@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import JsonDict
+from tabletrip.core.memo import Memo
 from tabletrip.games.route_east.content import SPACE_KINDS, Attraction, Board, describe_effect
 from tabletrip.games.route_east.layout import board_layout
 
@@ -99,8 +100,15 @@ def _card_json(card: Any) -> JsonDict:
 
 
 def describe_event(state: RouteEastState, event: tuple[Any, ...]) -> str:
-    """One public event in words."""
-    game = state.game
+    """One public event in words (remembered per game: every observation of a room describes
+    the same recent events again)."""
+    try:
+        return _described(state.game, event)
+    except TypeError:  # an event read back from JSON may hold lists: not a key
+        return _describe(state.game, event)
+
+
+def _describe(game: RouteEastGame, event: tuple[Any, ...]) -> str:
     board, decks = game.board, game.decks
     kind = event[0]
     if kind == "first_roll":
@@ -165,6 +173,9 @@ def describe_event(state: RouteEastState, event: tuple[Any, ...]) -> str:
     if kind == "cancelled":
         return f"seat {seat}'s card was cancelled by Hell no!"
     return f"{who}: {kind}"  # pragma: no cover - every event kind is described above
+
+
+_described: Memo[RouteEastGame, tuple[Any, ...], str] = Memo(_describe)
 
 
 def public_observation(state: RouteEastState) -> JsonDict:
