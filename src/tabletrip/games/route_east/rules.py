@@ -90,7 +90,9 @@ from tabletrip.games.route_east.phases import (
 
 GAME_ID = "route-east"
 # Moves every seat sees in full (the space, the card, the answer): open unless chance took part.
-OPEN_KINDS = frozenset({Camp, ChooseTarget, Cross, EndTurn, FreightTrain, HellNo, Move, Play, Stay})
+OPEN_KINDS = frozenset(
+    {Accept, Camp, ChooseTarget, Cross, EndTurn, FreightTrain, HellNo, Move, Play, Stay}
+)
 # Draws and rolls everyone sees made (what they bring may be secret).
 DRAWING_KINDS = frozenset({DrawBorder, DrawIgnition, RollToLeave, Sail, TakeAction})
 Event = tuple[Any, ...]
