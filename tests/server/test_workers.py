@@ -243,6 +243,107 @@ def test_a_move_prepared_on_a_stale_copy_is_refused_by_the_database(database: st
     asyncio.run(main())
 
 
+def test_a_move_announced_with_its_row_is_played_without_reading_the_database(
+    database: str,
+) -> None:
+    """The notification of a move carries its log row: server B, holding the room at the
+    version before, plays it from there (the store is not read) and ends where A is."""
+    import asyncio
+
+    from tabletrip.server.manager import RoomManager
+    from tabletrip.server.room_changes import ROOMS_CHANNEL
+    from tabletrip.server.settings import Settings
+    from tabletrip.server.store import Store
+
+    def never(*_args: Any) -> Any:
+        raise AssertionError("the store was read")
+
+    async def main() -> None:
+        settings = Settings(database, bot_workers=0, hint_workers=1, chosen_seeds=True)
+        a, b = (RoomManager(settings, Store.open(database)) for _ in range(2))
+        await a.start()
+        try:
+            room = await a.create("route-east", 2, {}, [("human", None), ("human", None)], 5)
+            for seat in (0, 1):
+                await a.join(room.id, seat, None)
+            held = await b.room(room.id)
+            b.store.actions_from = b.store.version = never  # type: ignore[method-assign]
+            with psycopg.connect(conninfo(database), autocommit=True) as listener:
+                listener.execute(f"LISTEN {ROOMS_CHANNEL}")
+                for _ in range(3):
+                    seat = room.current_player
+                    assert seat is not None
+                    move = room.state.legal_actions()[0].to_json()
+                    await a.act(room, seat, move, room.version)
+                    heard = next(listener.notifies(timeout=30, stop_after=1))
+                    b.announced(heard.payload)
+                    for _ in range(3000):
+                        if held.version == room.version:
+                            break
+                        await asyncio.sleep(0.01)  # condition-polled: B plays it in a task
+                    assert held.version == room.version
+            assert held.state.history == room.state.history
+            assert held.visible_log(1) == room.visible_log(1)
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(main())
+
+
+def test_a_move_announced_while_a_catch_up_reads_is_caught_up_too(database: str) -> None:
+    """Server B is catching up on A's first move and has read the rows when A's second move
+    is announced: B looks again once done, so its copy ends at the second move, not one
+    behind until some later announcement."""
+    import asyncio
+    import threading
+
+    from tabletrip.server.manager import RoomManager
+    from tabletrip.server.settings import Settings
+    from tabletrip.server.store import Store
+
+    async def main() -> None:
+        settings = Settings(database, bot_workers=0, hint_workers=1, chosen_seeds=True)
+        a, b = (RoomManager(settings, Store.open(database)) for _ in range(2))
+        await a.start()  # B hears announcements only as this test hands them to it
+        try:
+            room = await a.create("route-east", 2, {}, [("human", None), ("human", None)], 5)
+            for seat in (0, 1):
+                await a.join(room.id, seat, None)
+            held = await b.room(room.id)
+            read, go_on = threading.Event(), threading.Event()
+            actions_from = b.store.actions_from
+
+            def read_then_wait(room_id: str, n: int) -> Any:
+                rows = actions_from(room_id, n)
+                read.set()
+                go_on.wait(30)
+                return rows
+
+            b.store.actions_from = read_then_wait  # type: ignore[method-assign]
+            loop = asyncio.get_running_loop()
+            for step in (1, 2):
+                seat = room.current_player
+                assert seat is not None
+                await a.act(room, seat, room.state.legal_actions()[0].to_json(), room.version)
+                b.announced(f"{room.id} {step} {a.server_id}")
+                if step == 1:
+                    assert await loop.run_in_executor(None, read.wait, 30)
+            b.store.actions_from = actions_from  # type: ignore[method-assign]
+            go_on.set()
+            for _ in range(3000):
+                if held.version == 2:
+                    break
+                await asyncio.sleep(0.01)  # condition-polled: the catch-up runs in threads
+            assert held.version == room.version == 2
+            assert held.state.history == room.state.history
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(main())
+
+
 def test_killing_every_server_loses_nothing_acknowledged(
     servers: list[ServerProcess], database: str, tmp_path: Path
 ) -> None:

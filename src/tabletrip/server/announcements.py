@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from sqlalchemy.engine import make_url
 
-from tabletrip.server.store import ROOMS_CHANNEL
+from tabletrip.server.room_changes import ROOMS_CHANNEL
 
 log = logging.getLogger("tabletrip.server")
 

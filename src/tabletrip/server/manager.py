@@ -26,7 +26,7 @@ import logging
 import secrets
 import time
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
@@ -37,6 +37,7 @@ from tabletrip.core.errors import ContentError, OptionError, TabletripError
 from tabletrip.core.game import Game
 from tabletrip.core.options import validate_options
 from tabletrip.core.registry import game_class, game_ids
+from tabletrip.server import room_changes
 from tabletrip.server.announcements import Announcements
 from tabletrip.server.bot_specs import network_bot
 from tabletrip.server.errors import (
@@ -52,9 +53,10 @@ from tabletrip.server.names import name_refusal
 from tabletrip.server.rate_limits import RateLimits
 from tabletrip.server.room_bots import RoomBots
 from tabletrip.server.room_cache import RoomCache
+from tabletrip.server.room_changes import RowHeard
 from tabletrip.server.rooms import BOT, HUMAN, Change, Room, Seat, configured_game
 from tabletrip.server.settings import Settings
-from tabletrip.server.store import LogEntry, RoomRow, Store, SummaryPage, now
+from tabletrip.server.store import ActionRow, LogEntry, RoomRow, Store, SummaryPage, now
 from tabletrip.server.tokens import hash_token, new_token
 from tabletrip.sim.lineup import SEED_BITS
 
@@ -108,6 +110,9 @@ class RoomManager:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._refreshing: dict[str, asyncio.Task[None]] = {}  # catch-ups an announcement started
+        # Announcements heard while that room's catch-up ran (it looks again once done): room
+        # -> whether one of them was about seats.
+        self._heard_again: dict[str, bool] = {}
         self._announcements: Announcements | None = None  # on a shared (PostgreSQL) database
         # This server among those sharing the database (its claims and announcements carry it).
         self.server_id = store.server_id
@@ -391,49 +396,61 @@ class RoomManager:
             await self._store(room, change)
         self._changed(room)
 
-    async def refresh(self, room: Room) -> None:
-        """Bring a room in memory up to the stored one (the moves and seats another server
-        wrote), then tell its subscribers and let its bot move if anything changed."""
+    async def refresh(self, room: Room, seats: bool = True) -> None:
+        """Bring a room in memory up to the stored one (the moves and, unless `seats` is
+        False, the seats another server wrote), then tell its subscribers and let its bot move
+        if anything changed."""
         async with self.lock(room.id):
-            changed = await self._catch_up(room)
+            changed = await self._catch_up(room, seats)
         if changed:
             self._changed(room)
 
-    async def _catch_up(self, room: Room) -> bool:
+    async def _catch_up(self, room: Room, seats: bool = True) -> bool:
         """Under the room's lock: play the stored rows past the room's version and take the
-        stored seats; whether anything changed. Unavailable (and the room is not served
-        again) if the stored rows do not replay."""
-        stored = await self._read(self.store.version, room.id)
-        if stored is None:
-            return False
-        version, seats = stored
-        changed = room.sync_seats(seats)
-        if version is not None and version > room.version:
+        stored seats (only the rows if `seats` is False: an announced move changes no seat);
+        whether anything changed. Unavailable (and the room is not served again) if the stored
+        rows do not replay."""
+        changed = False
+        version = None
+        if seats:
+            stored = await self._read(self.store.version, room.id)
+            if stored is None:
+                return False
+            version, seat_rows = stored
+            changed = room.sync_seats(seat_rows)
+        if not seats or (version is not None and version > room.version):
             rows = await self._read(self.store.actions_from, room.id, room.version)
-            try:
-                room.apply_rows(rows)
-            except TabletripError as exc:
-                self.broken[room.id] = str(exc)
-                self._cache.drop(room.id)
-                log.error("room %s is not served: %s", room.id, exc)
-                raise Unavailable(f"room {room.id} cannot be served: {exc}") from None
-            changed = True
+            self._apply_rows(room, rows)
+            changed = changed or bool(rows)
         return changed
 
+    def _apply_rows(self, room: Room, rows: Sequence[ActionRow]) -> None:
+        """Play rows another server stored; Unavailable (and the room is not served again)
+        if they do not replay."""
+        try:
+            room.apply_rows(rows)
+        except TabletripError as exc:
+            self.broken[room.id] = str(exc)
+            self._cache.drop(room.id)
+            log.error("room %s is not served: %s", room.id, exc)
+            raise Unavailable(f"room {room.id} cannot be served: {exc}") from None
+
     def announced(self, payload: str) -> None:
-        """A PostgreSQL notification `room what server` (`what`: the room's new version, or
-        `seats`): if another server changed a room held here, catch up, so that its
-        subscribers here hear of it."""
-        room_id, _, rest = payload.partition(" ")
-        what, _, server = rest.partition(" ")
-        if server == self.server_id:
+        """A PostgreSQL notification (see `room_changes`): if another server changed a room
+        held here, catch up, so that its subscribers here hear of it. A move that comes with
+        its row, at the version held here, is played from it; otherwise the rows are read."""
+        heard = room_changes.read(payload)
+        if heard is None or heard.server == self.server_id:
             return
-        room = self._cache.get(room_id)
-        if room is None or (what.isdigit() and int(what) <= room.version):
+        room = self._cache.get(heard.room_id)
+        if room is None or (heard.version is not None and heard.version <= room.version):
             return
-        if room_id not in self._refreshing:
-            task = asyncio.get_running_loop().create_task(self._announced_refresh(room))
-            self._refreshing[room_id] = task
+        seats = heard.version is None
+        if heard.room_id in self._refreshing:  # it may have read already: look again once done
+            self._heard_again[room.id] = self._heard_again.get(room.id, False) or seats
+            return
+        refresh = self._announced_refresh(room, seats, heard.row)
+        self._refreshing[room.id] = asyncio.get_running_loop().create_task(refresh)
 
     async def claim_bot_turn(self, room: Room, version: int) -> bool:
         """Whether this server is to compute the bot move of `room` at `version`: always on a
@@ -471,13 +488,31 @@ class RoomManager:
         for room_id in list(self._cache):
             self.announced(f"{room_id} seats -")
 
-    async def _announced_refresh(self, room: Room) -> None:
+    async def _announced_refresh(self, room: Room, seats: bool, row: RowHeard | None) -> None:
         try:
-            await self.refresh(room)
+            if row is not None:
+                await self._play_heard(room, row)
+            else:
+                await self.refresh(room, seats)
+            while room.id in self._heard_again:
+                await self.refresh(room, self._heard_again.pop(room.id))
         except ServerError as exc:
             log.warning("room %s could not catch up: %s", room.id, exc)
         finally:
             self._refreshing.pop(room.id, None)
+            self._heard_again.pop(room.id, None)
+
+    async def _play_heard(self, room: Room, row: RowHeard) -> None:
+        """Play an announced row if it is the next of the room here (else read what is
+        missing), then tell the subscribers."""
+        async with self.lock(room.id):
+            if row.n != room.version:
+                changed = await self._catch_up(room, seats=False)
+            else:
+                self._apply_rows(room, [ActionRow(row.n, row.seat, row.kind, row.action)])
+                changed = True
+        if changed:
+            self._changed(room)
 
     async def _store(self, room: Room, change: Change) -> None:
         state = change.state

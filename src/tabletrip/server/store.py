@@ -33,7 +33,9 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQLAlchemyError
 
 from tabletrip.core.errors import RecordError
+from tabletrip.server import room_changes
 from tabletrip.server.errors import StoreError
+from tabletrip.server.room_changes import ROOMS_CHANNEL, SEATS, RowHeard
 
 metadata = sa.MetaData()
 
@@ -58,8 +60,6 @@ rooms_table = sa.Table(
     sa.Index("rooms_newest", "created", "id"),
     sa.Index("rooms_status_newest", "status", "created", "id"),
 )
-# The PostgreSQL channel on which a change of a room is announced (the payload: its id).
-ROOMS_CHANNEL = "tabletrip_rooms"
 # The columns added since the first version of the table, and their SQL type.
 ADDED_COLUMNS = {"version": "INTEGER", "current_player": "INTEGER", "content": "TEXT"}
 
@@ -308,7 +308,7 @@ class Store:
                 conn.rollback()
                 return False
             _set_status(conn, room_id, status)
-            self._announce(conn, [(room_id, "seats")])
+            self._announce(conn, [room_changes.payload(room_id, SEATS, self.server_id)])
         return True
 
     def append(self, entries: Sequence[LogEntry]) -> list[bool]:
@@ -360,7 +360,7 @@ class Store:
                             result_hash=result_hash(entry.result),
                         )
                     )
-            self._announce(conn, [(entry.room_id, str(entry.n + 1)) for entry in written])
+            self._announce(conn, [self._announced_row(entry) for entry in written])
         return accepted
 
     def _move_versions(self, conn: Connection, entries: Sequence[LogEntry]) -> list[bool]:
@@ -396,18 +396,19 @@ class Store:
         checked against it, and changes are announced on `ROOMS_CHANNEL`."""
         return self.engine.dialect.name == "postgresql"
 
-    def _announce(self, conn: Connection, changes: Sequence[tuple[str, str]]) -> None:
-        """Tell the other servers these rooms changed, as `room what server` (`what`: the new
-        version, or `seats`); delivered on commit, PostgreSQL only."""
-        if not self.shared or not changes:
+    def _announce(self, conn: Connection, payloads: Sequence[str]) -> None:
+        """Tell the other servers these rooms changed (see `room_changes`); delivered on
+        commit, PostgreSQL only."""
+        if not self.shared or not payloads:
             return
         conn.execute(
             sa.text("SELECT pg_notify(:channel, :payload)"),
-            [
-                {"channel": ROOMS_CHANNEL, "payload": f"{room} {what} {self.server_id}"}
-                for room, what in changes
-            ],
+            [{"channel": ROOMS_CHANNEL, "payload": text} for text in payloads],
         )
+
+    def _announced_row(self, entry: LogEntry) -> str:
+        row = RowHeard(entry.n, entry.seat, entry.kind, entry.action)
+        return room_changes.payload(entry.room_id, str(entry.n + 1), self.server_id, row)
 
     def version(self, room_id: str) -> tuple[int | None, tuple[SeatRow, ...]] | None:
         """A room's stored version and seats (None if there is no such room): enough to tell
