@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import httpx2
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 
 from served import UNLIMITED, Server, process_cpu
@@ -117,7 +118,7 @@ class Player:
 
     def receive(self, text: str) -> JsonDict:
         """A message received; a view gets its whole log back (it may hold only new lines)."""
-        message = json.loads(text)
+        message = orjson.loads(text)  # the players' process shares the cores with the server
         if message.get("type") == "view":
             start = message.pop("log_start", 0)
             if start > len(self.log):
@@ -311,23 +312,30 @@ class Postgres:
 
 @cache
 def worker_outcomes(
-    workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS
+    workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS, think: float = 0.0
 ) -> dict[int, Outcome]:
-    """The always-ready loop on a throwaway PostgreSQL with each worker count, back to back."""
+    """The 100 rooms on a throwaway PostgreSQL with each worker count, back to back (`think`:
+    the players' pause before a move; 0, the always-ready loop)."""
     with Postgres() as postgres:
         return {
-            n: measure_server(seconds=seconds, workers=n, db=postgres.database()) for n in workers
+            n: measure_server(
+                seconds=seconds, pace=Pace(think=think), workers=n, db=postgres.database()
+            )
+            for n in workers
         }
 
 
-def measure_workers(workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS) -> str:
+def measure_workers(
+    workers: tuple[int, ...] = (1, 2), seconds: float = DEFAULT_SECONDS, think: float = 0.0
+) -> str:
     """`worker_outcomes` as a summary: each run's measures and its moves/s over the first's."""
     lines = []
-    outcomes = worker_outcomes(workers, seconds)
+    outcomes = worker_outcomes(workers, seconds, think)
     base = outcomes[workers[0]]
+    pace = f", {think * 1000:g} ms pauses" if think else ""
     for n, outcome in outcomes.items():
         ratio = outcome.moves_per_second / base.moves_per_second if base.moves_per_second else 0
-        lines.append(f"--- {n} worker{'s' * (n != 1)} on PostgreSQL ({ratio:.2f}x moves/s)")
+        lines.append(f"--- {n} worker{'s' * (n != 1)} on PostgreSQL{pace} ({ratio:.2f}x moves/s)")
         lines.append(outcome.summary())
     return "\n".join(lines)
 
@@ -520,8 +528,8 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         nargs="+",
         metavar="N",
-        help="instead: the loop on a throwaway PostgreSQL with `serve --workers N` for each N "
-        "given, back to back (such as --workers 1 2)",
+        help="instead: the rooms on a throwaway PostgreSQL with `serve --workers N` for each N "
+        "given, back to back (such as --workers 1 2; with --seconds and --think-ms)",
     )
     parser.add_argument(
         "--hints",
@@ -530,7 +538,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.workers:
-        print(measure_workers(tuple(args.workers), args.seconds))
+        print(measure_workers(tuple(args.workers), args.seconds, args.think_ms / 1000))
         return 0
     if args.hints:
         hinted = measure_hints()

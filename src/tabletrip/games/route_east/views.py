@@ -178,6 +178,24 @@ def _describe(game: RouteEastGame, event: tuple[Any, ...]) -> str:
 _described: Memo[RouteEastGame, tuple[Any, ...], str] = Memo(_describe)
 
 
+_DESCRIBED_KEPT = 512  # event logs described (then forgotten at once)
+_described_logs: dict[int, tuple[tuple[Any, ...], Any, list[str]]] = {}
+
+
+def _events_described(state: RouteEastState) -> list[str]:
+    """The recent events in words. The log is a tuple that clones share and a new event
+    replaces, so each one is described once (by identity), however many observations show it."""
+    events, game = state.events, state.game
+    kept = _described_logs.get(id(events))
+    if kept is not None and kept[0] is events and kept[1] is game:
+        return list(kept[2])
+    described = [describe_event(state, e) for e in events]
+    if len(_described_logs) >= _DESCRIBED_KEPT:
+        _described_logs.clear()
+    _described_logs[id(events)] = (events, game, described)
+    return list(described)
+
+
 def public_observation(state: RouteEastState) -> JsonDict:
     """What every seat and a spectator may know."""
     data = _table(state)
@@ -257,7 +275,7 @@ def _table(state: RouteEastState) -> JsonDict:
         },
         "fuel_supply": state.fuel_supply,
         "seats": seats,
-        "events": [describe_event(state, e) for e in state.events],
+        "events": _events_described(state),
         "over": state.over,
         "winner": state.winner if state.winner >= 0 else None,
     }
