@@ -1,7 +1,8 @@
 """A game's word on what a move showed (`State.move_disclosure`) never says more than the
 server's own checks: over random playouts of every game, option set and player count, a move
 the game calls open is logged to every viewer (`hidden_from` is empty) and may be taken back
-(`reveals_nothing`), and a drawing move is logged to every viewer. The server skips both checks
+(`reveals_nothing`), a private move may be taken back, and a drawing move is logged to every
+viewer. The server skips both checks
 where the game answers, so this is what keeps the shortcut from leaking a hidden move or
 allowing an undo after a draw or a roll. (A drawing move stands even in the rare case where
 what it drew could be worked out, as the rules of undo say: no draw, no roll.)"""
@@ -15,13 +16,15 @@ from typing import Any
 import pytest
 
 from rl_configs import CONFIGS
-from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, State
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE, State
 from tabletrip.core.registry import game_class
 from tabletrip.games.route_east.actions import Move
 from tabletrip.games.ticket_to_ride.actions import Claim
 from tabletrip.server.reveal import Observed, hidden_from, reveals_nothing
 
 GAMES_WITH_SHORTCUT = {"ticket-to-ride", "route-east"}
+# Every Ticket to Ride playout keeps tickets; a Route East one of 240 moves may discard no card.
+GAMES_WITH_PRIVATE_MOVES = {"ticket-to-ride"}
 MOVES_PER_CONFIG = 240
 
 
@@ -57,6 +60,9 @@ def test_the_games_word_on_a_move_agrees_with_the_servers_checks(
         answered[disclosure] += 1
         if disclosure is None:
             continue
+        if disclosure == PRIVATE_MOVE:
+            assert reveals_nothing(pre, action, post), str(action)
+            continue
         assert disclosure in (OPEN_MOVE, DRAWING_MOVE)
         assert hidden_from(pre, action, post) == frozenset(), str(action)
         undoable = reveals_nothing(pre, action, post)
@@ -69,6 +75,8 @@ def test_the_games_word_on_a_move_agrees_with_the_servers_checks(
     if game_id in GAMES_WITH_SHORTCUT:
         # Otherwise this test would show nothing.
         assert answered[OPEN_MOVE] and answered[DRAWING_MOVE], dict(answered)
+    if game_id in GAMES_WITH_PRIVATE_MOVES:
+        assert answered[PRIVATE_MOVE], dict(answered)
 
 
 def _state_with_claim(map_name: str) -> tuple[State, Claim]:
@@ -145,3 +153,17 @@ def test_a_move_on_a_dirt_road_that_rolls_is_not_open() -> None:
         if seen[True, False] and seen[False, True]:
             return
     raise AssertionError(f"did not meet both kinds of move: {dict(seen)}")
+
+
+def test_a_route_east_discard_is_private_and_may_be_taken_back() -> None:
+    """Route East: a card put under the Action deck is seen by its owner only; nothing drawn or
+    rolled after it, the game calls it private, and the server's check agrees."""
+    found = 0
+    for pre, action, post in _playout_moves("route-east", 2, {}, seed=11):
+        if type(action).__name__ != "Discard":
+            continue
+        if pre.state.move_disclosure(action, post.state) == PRIVATE_MOVE:
+            assert reveals_nothing(pre, action, post), str(action)
+            assert hidden_from(pre, action, post), str(action)  # which card: the others cannot tell
+            found += 1
+    assert found, "no private discard in the playout: choose another seed"

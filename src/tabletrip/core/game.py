@@ -25,6 +25,7 @@ STATE_FORMAT = "tabletrip-state/1"
 # What a game may say a move showed (State.move_disclosure).
 OPEN_MOVE = "open"
 DRAWING_MOVE = "drawing"
+PRIVATE_MOVE = "private"
 
 # The action history is a persistent linked list: (previous, seat, action) or None.
 # Appending and cloning are O(1), which keeps `clone()` cheap however long the game.
@@ -414,8 +415,10 @@ class State(ABC):
         OPEN_MOVE (every seat and spectator can tell which move it was, and it drew, rolled
         and showed nothing hidden: it may be taken back), DRAWING_MOVE (everyone can tell which
         move it was, and it drew a card or rolled a die: it stands, even where what it drew
-        could be worked out) or None, not known (the default): a front end then checks on
-        observations (the server's log and undo).
+        could be worked out), PRIVATE_MOVE (a choice among cards only the mover sees, such as
+        the tickets it keeps: it drew, rolled and showed nothing hidden, so it may be taken
+        back, but who can tell which move it was is left to the front end) or None, not known
+        (the default): a front end then checks on observations (the server's log and undo).
         """
         return None
 

@@ -17,7 +17,7 @@ from typing import Any
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.content_set import Content
 from tabletrip.core.errors import IllegalAction, RecordError
-from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, Game, State
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE, Game, State
 from tabletrip.core.registry import game_class
 from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from tabletrip.server.logs import LogEntry, RoomLog
@@ -303,7 +303,9 @@ class Room:
             return Change(PLAY, seat, post, parsed.to_json(), step)
         hidden = hidden_from(pre, parsed, post) if self._track_hidden else frozenset()
         entry = LogEntry(seat, parsed, hidden, move_words(self.game, parsed.public()))
-        return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post))
+        # A private move revealed nothing, the game vouches; otherwise checked when asked.
+        safe = True if disclosure == PRIVATE_MOVE else None
+        return Change(PLAY, seat, post, parsed.to_json(), Step(pre, entry, post, safe))
 
     def prepare_undo(self, seat: int, version: int, check: bool = True) -> Change:
         """Check that `seat` may take back its last move; Conflict saying why not."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
 from tabletrip.core.content import Content
-from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.route_east.actions import (
     CODEC,
@@ -1089,6 +1089,9 @@ class RouteEastState(State):
         attraction while some of yours are face down is not open: it shows whether it was one
         (a drawing move when one is turned face up, else not known)."""
         kind = type(action)
+        if kind is Discard:
+            assert isinstance(after, RouteEastState)
+            return self._discard_disclosure(after)
         if kind not in OPEN_KINDS and kind not in DRAWING_KINDS:
             return None
         assert isinstance(after, RouteEastState)
@@ -1113,6 +1116,19 @@ class RouteEastState(State):
             # one turned face up stands; one that was not the mover's is left to the observers.
             return DRAWING_MOVE if after.visited[mover] != self.visited[mover] else None
         return OPEN_MOVE if kind in OPEN_KINDS and not after.is_over else None
+
+    def _discard_disclosure(self, after: RouteEastState) -> str | None:
+        """A discard goes under the Action deck unseen, so only the mover knows which card it
+        was: private while nothing is drawn or rolled after it and the game goes on."""
+        drew = after.rng.state != self.rng.state or any(
+            len(mine.cards) != len(theirs.cards)
+            for mine, theirs in (
+                (self.ignition, after.ignition),
+                (self.border, after.border),
+                (self.atm, after.atm),
+            )
+        )
+        return None if drew or after.is_over else PRIVATE_MOVE
 
     def decision_help(self) -> str:
         """What the player to move decides now, in a few plain sentences (help.py)."""

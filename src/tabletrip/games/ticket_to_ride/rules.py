@@ -20,7 +20,7 @@ from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
 from tabletrip.core.content import Content
-from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, Concealed
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE, Concealed
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.ticket_to_ride import scoring
 from tabletrip.games.ticket_to_ride.actions import (
@@ -873,7 +873,10 @@ class TicketToRideState(State):
         """Claims, passes and Europe Express Locomotives are open while the game goes on, a
         claim only when no card is dealt after it (the face-up row full and, USA, without three
         Locomotives its discards could wipe). Face-up takes (while the deck has a card to deal
-        in their place), blind draws and ticket draws are drawing moves."""
+        in their place), blind draws and ticket draws are drawing moves. Keeping tickets
+        after setup is private (the others cannot see which were kept) unless it ends the game
+        or deals; the setup keeps are left to the server's check (the last one shows how many
+        each seat kept)."""
         kind = type(action)
         if kind is TakeFaceUp:
             return DRAWING_MOVE if self.deck.cards else None
@@ -881,6 +884,9 @@ class TicketToRideState(State):
             return DRAWING_MOVE
         if after.is_over:
             return None
+        if kind is KeepTickets and self.phase != SETUP:
+            assert isinstance(after, TicketToRideState)
+            return PRIVATE_MOVE if after.rng.state == self.rng.state else None
         if kind is Claim:
             face_up = self.face_up
             board = self.game.board
