@@ -341,6 +341,7 @@ def measure_workers(
 
 
 PACED_THINK = 0.2  # seconds a paced player pauses before a move (0.5 to 1.5 times it)
+WORKERS_THINK = 0.1  # the pause of the paced run on PostgreSQL workers
 
 
 @cache
@@ -505,6 +506,14 @@ def benchmarks() -> list[tuple[str, Callable[[], tuple[float, str]]]]:
         (f"{name}: moves/s", lambda: (workers_ratio(lambda o: o.moves_per_second), "x")),
         (f"{name}: p99 latency", lambda: (workers_ratio(lambda o: o.percentile_ms(0.99)), "x")),
     ]
+    paced = (
+        f"server {DEFAULT_ROOMS} rooms on PostgreSQL, 2 workers, {WORKERS_THINK * 1000:g} ms pauses"
+    )
+
+    def paced_p99() -> tuple[float, str]:
+        return worker_outcomes((2,), DEFAULT_SECONDS, WORKERS_THINK)[2].percentile_ms(0.99), "ms"
+
+    measures.append((f"{paced}: p99 latency", paced_p99))
     name = f"server {BOT_ROOMS} easy-bot rooms with {HINT_CLIENTS} hint clients"
     measures.append((f"{name}: bot moves/s, with / without", lambda: (measure_hints().ratio, "x")))
     return measures
