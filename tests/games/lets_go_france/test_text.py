@@ -107,3 +107,19 @@ def test_one_point_reads_in_the_singular() -> None:
         state = played(3, "sud-ouest", seed=11, moves=moves)
         for seat in viewers(state):
             assert not re.search(r"(?<![\d.])1 pts", render_text(state, seat))
+
+
+@pytest.mark.parametrize(("players", "region"), SETTINGS)
+def test_text_shows_each_seats_trip_points_by_day_once_some_are_scored(
+    players: int, region: str
+) -> None:
+    """Scoring (Trip points): the day points each seat has scored so far are listed, one line
+    per seat that has any (the lines were built and then dropped until mypy saw it)."""
+    state = played(players, region, seed=players * 31, moves=STAGES[-1])
+    points = state.observation(0)["trip"]["day_points"]
+    assert any(points)
+    text = render_text(state, 0)
+    assert "Trip points by day:" in text
+    for days in points:
+        if days:
+            assert f"({sum(days)} so far)" in text

@@ -626,6 +626,7 @@ def _trip_lines(observation: Mapping[str, Any], players: int, seat: int | None) 
         name = _who(s, seat, players) if s < players else AGENT
         shown = ", ".join(f"{DAY_SHORT[d]} {p}" for d, p in enumerate(days))
         lines += _wrap(f"  {name}: {shown} ({sum(days)} so far)", indent="      ")
+    return lines
 
 
 __all__ = [
