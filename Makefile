@@ -19,6 +19,7 @@ run: $(INSTALLED)
 test: $(INSTALLED_TEST) browser postgres
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/pytest -n 2
 
 bench: $(INSTALLED_TEST) postgres

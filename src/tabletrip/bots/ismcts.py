@@ -286,9 +286,10 @@ class IsmctsBot(Bot):
             if len(present) < len(legal) and (
                 len(present) < allowed or (proposal is not None and proposal not in children)
             ):
-                action = proposal
-                if action is None or action in children:
+                if proposal is None or proposal in children:
                     action = rng.choice([a for a in legal if a not in children])
+                else:
+                    action = proposal
                 child = Node(action, mover)
                 child.available = 1
                 child.proposed = 1 if action == proposal else 0

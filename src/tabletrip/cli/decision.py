@@ -63,7 +63,7 @@ def new_decision(state: State, seat: int, names: Sequence[str]) -> Decision:
     presentation = presentation_for(state.game.id)
     if presentation is None:
         words = [str(action) for action in legal]
-        steps = [(word,) for word in words]
+        steps: list[tuple[str, ...]] = [(word,) for word in words]
     else:
         observation = state.observation(seat)
         game = state.game

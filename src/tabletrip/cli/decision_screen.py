@@ -18,6 +18,7 @@ from tabletrip.cli.console import Ui
 from tabletrip.cli.decision import MOST_CHOICE_ROWS, Decision
 from tabletrip.cli.game_display import _move_text
 from tabletrip.cli.screen import Line, ScreenLine, fit_document, rich_line, shorten, wrap
+from tabletrip.core.actions import Action
 
 WIDTH, HEIGHT = 100, 40
 MOST_RECENT = 4
@@ -59,7 +60,9 @@ def _seen_lines(decision: Decision, width: int, rows: int) -> tuple[list[ScreenL
     """What the seat sees, fitted to `rows`; and whether a part of it was shortened."""
     state, seat, presentation = decision.state, decision.seat, decision.presentation
     if presentation is None:
-        text = [Line(shorten(line, width)) for line in state.render_text(seat).splitlines()]
+        text: list[ScreenLine] = [
+            Line(shorten(line, width)) for line in state.render_text(seat).splitlines()
+        ]
         return (text[:rows], len(text) > rows)
     document = presentation.document(state.game, state.observation(seat))
     fitted = fit_document(document, width, rows)
@@ -69,7 +72,7 @@ def _seen_lines(decision: Decision, width: int, rows: int) -> tuple[list[ScreenL
 def _recent_lines(decision: Decision, width: int) -> list[ScreenLine]:
     """The others' moves since the seat's last one (the newest few), as it may see them."""
     state, seat = decision.state, decision.seat
-    since: list[tuple[int, object]] = []
+    since: list[tuple[int, Action]] = []
     for actor, action in reversed(state.history):
         if actor == seat:
             break
@@ -79,9 +82,9 @@ def _recent_lines(decision: Decision, width: int) -> list[ScreenLine]:
     shown = list(reversed(since[:MOST_RECENT]))
     earlier = len(since) - len(shown)
     heading = "Since your last move" + (f" ({earlier} earlier: log)" if earlier else "") + ":"
-    lines = [Line(heading, "bold")]
+    lines: list[ScreenLine] = [Line(heading, "bold")]
     for actor, action in shown:
-        said = _move_text(state, actor, action, seat, decision.names)  # type: ignore[arg-type]
+        said = _move_text(state, actor, action, seat, decision.names)
         lines.append(Line(shorten("  " + said, width)))
     return lines
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from tabletrip.cli.console import Ui, _show_value
 from tabletrip.cli.game_catalog import _game_class, _game_entries, _players_text
 from tabletrip.core.errors import OptionError
 from tabletrip.core.game import Game, GameInfo
-from tabletrip.core.options import validate_options
+from tabletrip.core.options import OptionSpec, validate_options
 
 SEAT_AND_WATCH = "--seat and --watch do not go together: --watch lets bots play every seat"
 DEFAULT_BOT = "medium"  # the opponent when none is asked for: every game has it, quick
@@ -63,6 +64,11 @@ def _parse_options(info: GameInfo, texts: Sequence[str]) -> dict[str, str]:
             raise OptionError(f"--option {text!r} must be key=value: {_options_help(info)}")
         options[key.strip()] = value.strip()
     return options
+
+
+def _parsed_or_default(game_id: str, spec: OptionSpec, text: str) -> Any:
+    """An option typed at the prompt (Enter: its default)."""
+    return spec.parse(game_id, text) if text else spec.default
 
 
 def _make_game(
@@ -181,7 +187,7 @@ def _menu(
         default = _show_value(spec.default)
         chosen[spec.name] = ui.ask_until(
             f"{spec.name}: {spec.help} ({spec.accepted()}) [{default}]: ",
-            lambda text, spec=spec: spec.parse(info.id, text) if text else spec.default,
+            functools.partial(_parsed_or_default, info.id, spec),
         )
     low, high = game_cls.player_range(validate_options(info.id, info.options, chosen))
     if players is not None or low == high:

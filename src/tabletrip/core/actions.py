@@ -127,7 +127,7 @@ class ActionCodec:
             raise IllegalAction(f"an action must be a JSON object, got {type(data).__name__}")
         kind = data.get("type")
         cls = self._kinds.get(kind) if isinstance(kind, str) else None
-        if cls is None:
+        if cls is None or not isinstance(kind, str):
             raise IllegalAction(
                 f"unknown action type {kind!r}: expected one of {', '.join(self._kinds)}"
             )

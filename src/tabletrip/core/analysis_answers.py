@@ -29,8 +29,8 @@ def correlation_note(entry: str) -> str:
 
 
 def split_wins_ci(
-    games: Sequence[PlayedGame], has: Callable[[PlayedGame, int], bool], empty: object = None
-) -> tuple[int, object, str, int, object, str]:
+    games: Sequence[PlayedGame], has: Callable[[PlayedGame, int], bool], empty: str | None = None
+) -> tuple[int, float | str | None, str, int, float | str | None, str]:
     """Seat-games with and without a property: (n, win %, interval, n, win %, interval)."""
     n_yes, w_yes, n_no, w_no = split_tally(games, has)
     return (

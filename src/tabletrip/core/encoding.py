@@ -16,6 +16,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import Game, State
@@ -127,12 +128,13 @@ class Encoding:
     score_range: tuple[float, float]
 
 
-EncodingFactory = Callable[[Game], Encoding]
-_factories: dict[str, EncodingFactory] = {}
+GameOfIt = TypeVar("GameOfIt", bound=Game)
+# A game's factory is only ever given a game of its own id, hence the `Any` it is kept as.
+_factories: dict[str, Callable[[Any], Encoding]] = {}
 _cache: dict[tuple[str, int, str], Encoding] = {}
 
 
-def register_encoding(game_id: str, factory: EncodingFactory) -> None:
+def register_encoding(game_id: str, factory: Callable[[GameOfIt], Encoding]) -> None:
     """Register how a game builds its encodings for a configuration (in its `__init__`)."""
     _factories[game_id] = factory
 

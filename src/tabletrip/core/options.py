@@ -68,24 +68,26 @@ class OptionSpec:
             raise OptionError(f"{problem}: accepted: {self.accepted(as_json=True)}")
         parsed = value
         if isinstance(value, str) and self.kind is not str:
-            text = value.strip().lower()
-            if self.kind is bool and text in _TRUE | _FALSE:
-                parsed = text in _TRUE
+            spelled = value.strip().lower()
+            if self.kind is bool and spelled in _TRUE | _FALSE:
+                parsed = spelled in _TRUE
             elif self.kind in (int, float):
                 try:
-                    parsed = self.kind(text)
+                    parsed = self.kind(spelled)
                 except ValueError:
                     raise OptionError(f"{problem}: accepted: {self.accepted()}") from None
         if (self.kind is int and isinstance(parsed, bool)) or not isinstance(parsed, self.kind):
             raise OptionError(f"{problem}: accepted: {self.accepted()}")
         if self.choices is not None and parsed not in self.choices:
             raise OptionError(f"{problem}: accepted: {self.accepted()}")
-        out_of_range = (self.minimum is not None and parsed < self.minimum) or (
-            self.maximum is not None and parsed > self.maximum
-        )
-        if out_of_range:
+        if self._out_of_range(parsed):
             raise OptionError(f"{problem}: accepted: {self.accepted()}")
         return parsed
+
+    def _out_of_range(self, number: Any) -> bool:
+        return (self.minimum is not None and number < self.minimum) or (
+            self.maximum is not None and number > self.maximum
+        )
 
     def to_json(self) -> dict[str, Any]:
         """JSON-safe description (for `tabletrip games` and clients)."""

@@ -56,11 +56,12 @@ def games() -> list[GameInfo]:
 def make(
     game_id: str,
     /,
-    players: int | None = None,
+    players: int | str | None = None,
     content: ContentGiven = None,
     **options: Any,
 ) -> Game:
-    """A configured game; OptionError naming the bad game, player count or option.
+    """A configured game; OptionError naming the bad game, player count or option (the
+    player count may be given as its digits, as a command line gives it).
 
     `content`: own content, a path to a file or directory in the format of the shipped data
     files (or a `Content`); ContentError naming the file, the entry and what is accepted.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from matplotlib import rc_context
@@ -24,13 +24,16 @@ from matplotlib.ticker import MaxNLocator
 
 from tabletrip.core.analysis import Chart, Series
 
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType  # matplotlib 3.9 on; only for the type
+
 MAX_CATEGORIES = 40  # more bars than this are not readable: keep the largest
 MAX_UPRIGHT = 12  # more categories than this (or long labels) are drawn as horizontal bars
 MAX_BINS = 40
 LEGEND_INSIDE = 5  # more series than this get their legend beside the axes
 WIDTH, HEIGHT, DPI = 8.0, 4.5, 100
 
-STYLE = {
+STYLE: dict[RcKeyType, Any] = {
     "axes.spines.top": False,
     "axes.spines.right": False,
     "axes.grid": True,
@@ -232,14 +235,15 @@ def _hist(axes: Axes, chart: Chart, series: Sequence[Series]) -> None:
     if everything.size == 0:
         axes.text(0.5, 0.5, "no data", ha="center", va="center", transform=axes.transAxes)
         return
-    bins = _bins(everything)
+    bins = _bins(everything).tolist()
     many = len(series) > 1
     for s, values in zip(series, data, strict=True):
         if values.size == 0:
             continue
         _, _, patches = axes.hist(values, bins=bins, alpha=0.45 if many else 0.85, label=s.label)
         if many:
-            colour = patches[0].get_facecolor()
+            # One data set gives a list of bar patches; matplotlib's types allow every case.
+            colour = cast(Any, patches)[0].get_facecolor()
             axes.hist(values, bins=bins, histtype="step", color=colour[:3], linewidth=1.4)
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts are whole numbers
     axes.set_xlabel(chart.x_label)

@@ -151,7 +151,8 @@ def register_envs() -> list[str]:
     for game_id in game_ids():
         env_id = f"tabletrip/{game_id}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point=TabletripEnv, kwargs={"game_id": game_id})
+            entry = f"{__name__}:TabletripEnv"
+            gymnasium.register(env_id, entry_point=entry, kwargs={"game_id": game_id})
         ids.append(env_id)
     return ids
 

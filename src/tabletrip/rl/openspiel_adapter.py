@@ -34,7 +34,7 @@ import pyspiel
 from tabletrip.core import Game, IllegalAction, JsonDict, OptionSpec, Rng, State, make
 from tabletrip.core.encoding import Encoding, encoding_for, has_encoding
 from tabletrip.core.registry import game_class, game_ids
-from tabletrip.rl.rewards import REWARD_KINDS, final_rewards, reward_range
+from tabletrip.rl.rewards import REWARD_KINDS, RewardKind, final_rewards, reward_range
 from tabletrip.rl.table import configure
 
 PREFIX = "python_tabletrip_"
@@ -62,9 +62,9 @@ class TabletripSpielGame(pyspiel.Game):
             raise ValueError(f"unknown reward {reward!r}: rewards are {', '.join(REWARD_KINDS)}")
         players = int(values.pop("players"))
         self.engine: Game = configure(game_id, players, _engine_options(game_id, values))
-        self.reward = reward
+        self.reward: RewardKind = "win" if reward == "win" else "margin"
         self.encoding: Encoding = encoding_for(self.engine)
-        low, high = reward_range(reward, players, self.encoding.score_range)
+        low, high = reward_range(self.reward, players, self.encoding.score_range)
         zero_sum = players > 1 and (reward == "win" or players == 2)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.encoding.actions.size,

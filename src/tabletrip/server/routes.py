@@ -63,7 +63,6 @@ ETAG = {
 }
 # A seat's token is optional here: without one the answer is the spectator's.
 OPTIONAL_TOKEN: dict[str, Any] = {"security": [{}]}
-RateLimited = Annotated[RateLimits, Depends(rate_limits_of)]
 
 
 def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import os
 import signal
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Protocol
 
@@ -30,7 +30,7 @@ class Backend(Protocol):
     name: str
     workers: int
 
-    def run(self, jobs: Iterable[GameJob]) -> Iterator[GameOutcome]:
+    def run(self, jobs: Iterable[GameJob]) -> Generator[GameOutcome, None, None]:
         """Yield the outcome of every job (any order); closing the generator stops the work."""
         ...
 
@@ -100,7 +100,7 @@ class LocalBackend:
             raise OptionError(f"--workers must be at least 1, not {workers}")
         self.workers = workers
 
-    def run(self, jobs: Iterable[GameJob]) -> Iterator[GameOutcome]:
+    def run(self, jobs: Iterable[GameJob]) -> Generator[GameOutcome, None, None]:
         """Yield outcomes as the workers finish them."""
         if self.workers == 1:
             for job in jobs:

@@ -7,7 +7,7 @@ code. A few chunks per CPU are in flight at once (`ray.wait`), as in the local b
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable
 from types import ModuleType
 from typing import Any
 
@@ -57,7 +57,7 @@ class RayBackend:
             raise OptionError(f"cannot start or reach Ray at {where}: {exc}") from None
         return True
 
-    def run(self, jobs: Iterable[GameJob]) -> Iterator[GameOutcome]:
+    def run(self, jobs: Iterable[GameJob]) -> Generator[GameOutcome, None, None]:
         """Yield outcomes as the remote tasks finish."""
         ray = self.ray
         started_here = self._connect()

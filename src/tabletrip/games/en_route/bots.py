@@ -33,7 +33,7 @@ from itertools import combinations
 from typing import Any
 
 from tabletrip.bots.base import Bot
-from tabletrip.core import Action, Game, State
+from tabletrip.core import Action, State
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -74,7 +74,7 @@ from tabletrip.games.en_route.phases import (
     SOLO_PLAY,
     SOLO_TAKE,
 )
-from tabletrip.games.en_route.rules import MAX_UPGRADES, EnRouteState
+from tabletrip.games.en_route.rules import MAX_UPGRADES, EnRouteGame, EnRouteState
 from tabletrip.games.en_route.sheet import TOURIST_TYPES, Sheet
 
 # --- the map as bits: crossroads (x, y) is bit y * 7 + x -------------------------------------
@@ -264,11 +264,11 @@ class Model:
         self.special_bits = tuple(
             [bit for bit in landmarks if self.kind_at[bit] == kind] for kind in range(3)
         )
-        self.common_records = [
-            (bit, self.kind_at[bit], self.points_at[bit])
-            for bit in landmarks
-            if self.kind_at[bit] in (YELLOW, GRAY)
-        ]
+        self.common_records: list[tuple[int, int, float]] = []  # (bit, kind, points)
+        for bit in landmarks:
+            kind = self.kind_at[bit]
+            if kind is not None and kind in (YELLOW, GRAY):
+                self.common_records.append((bit, kind, self.points_at[bit]))
         self.vta = sum(1 << c for c in city.vta_crossroads)
         self.vta_bits = [c for c in range(CELLS) if self.vta >> c & 1]
         self.vta_scores = city.vta_scores
@@ -694,7 +694,7 @@ class HeuristicBot(Bot):
             self._remember(key, cached)
         return cached
 
-    def _cafe_bonuses(self, game: Game) -> tuple[int, int]:
+    def _cafe_bonuses(self, game: EnRouteGame) -> tuple[int, int]:
         """The Cafés (bit masks by Café index) giving a Route section and a Coordinate change."""
         key = ("cafes", game)
         cached = self._memo.get(key)
@@ -712,7 +712,7 @@ class HeuristicBot(Bot):
         """What the unused bonuses of a map are worth: 2 PP per Café, plus future use."""
         return self._bonus_value(view.game, sheet, sheet.cafes_gained, rounds_left)
 
-    def _bonus_value(self, game: Game, sheet: Sheet, gained: int, rounds_left: int) -> float:
+    def _bonus_value(self, game: EnRouteGame, sheet: Sheet, gained: int, rounds_left: int) -> float:
         """`bonus_value` of the sheet with the Cafés `gained` circled."""
         free = gained & ~sheet.cafes_used if game.use_cafes else 0
         value = 2.0 * free.bit_count()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -37,7 +38,8 @@ from tabletrip.games.en_route.geometry import (
     location_index,
 )
 
-TOURIST_TYPES = ("red", "green", "blue")  # index order of every tourist count tuple
+# The index order of every tourist count tuple.
+TOURIST_TYPES: tuple[Literal["red", "green", "blue"], ...] = ("red", "green", "blue")
 SPECIAL_COLORS = TOURIST_TYPES  # a Special Landmark scores the tourists of its own colour
 LANDMARK_COLORS = ("red", "green", "blue", "yellow", "gray")
 CARD_KINDS = {"city": 12, "global": 18, "repeat": 6}  # Setup 3: the City deck of 36 cards
@@ -76,7 +78,7 @@ TouristType = Literal["red", "green", "blue"]
 Tourists = dict[TouristType, Annotated[int, Field(ge=1)]]
 
 
-def tourist_tuple(tourists: dict[str, int]) -> tuple[int, int, int]:
+def tourist_tuple(tourists: Mapping[TouristType, int]) -> tuple[int, int, int]:
     """A tourist count dict as (red, green, blue)."""
     red, green, blue = (tourists.get(t, 0) for t in TOURIST_TYPES)
     return (red, green, blue)
@@ -357,7 +359,7 @@ class CitySpec(_Spec):
             alignments[key] = i
 
     def _check_deck(self) -> None:
-        kinds = Counter(card.kind for card in self.deck)
+        kinds: Counter[str] = Counter(card.kind for card in self.deck)
         for kind, count in CARD_KINDS.items():
             if kinds[kind] != count:
                 raise ValueError(f"deck: {count} {kind} cards, not {kinds[kind]}")
@@ -384,7 +386,7 @@ class CitySpec(_Spec):
                 )
 
     def _check_goals(self) -> None:
-        letters = Counter(goal.letter for goal in self.goals)
+        letters: Counter[str] = Counter(goal.letter for goal in self.goals)
         for letter in GOAL_LETTERS:
             if letters[letter] != GOALS_PER_LETTER:
                 raise ValueError(

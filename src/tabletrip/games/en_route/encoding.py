@@ -152,7 +152,7 @@ DIRECTION_PAIRS = tuple(combinations(range(4), 2))  # (N,E) (N,S) (N,W) (E,S) (E
 SEAT_PAIRS = tuple(combinations(range(MAX_SEATS), 2))
 RATE_CODES = {1: 0, -1: 1, 0: 2}  # up, down, stays
 RATE_CHANGES = (1, -1, 0)
-TOURIST_CODES = {"": 0, **{t: i + 1 for i, t in enumerate(TOURIST_TYPES)}}
+TOURIST_CODES: dict[str, int] = {"": 0, **{t: i + 1 for i, t in enumerate(TOURIST_TYPES)}}
 MARK_TOURISTS = ("", *TOURIST_TYPES)
 TOURIST_SCALE = 6  # of one type in one location: First City's cards give at most 4, Cafés 2
 SEQUENCE_STATES = ("taken", "face down", "face up")
@@ -855,7 +855,9 @@ class EnRouteObservations(ObservationEncoding):
         for slot in range(self.slots):
             entry = sequence[slot] if slot < len(sequence) else None
             face_up = entry is not None and entry != "face down"
-            vector += one_hot(self.card_index[entry] if face_up else None, cards)
+            vector += one_hot(
+                self.card_index[entry] if entry is not None and face_up else None, cards
+            )
 
 
 def _flat_tourists(sheet: JsonDict) -> list[int]:

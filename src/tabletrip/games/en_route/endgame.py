@@ -84,7 +84,7 @@ def result(state: EnRouteState) -> Result | None:
     breakdown: list[JsonDict] = []
     for seat in range(players):
         step = steps[seat].with_goals(0 if game.solo else sum(goal_points[seat]))
-        data = step.to_json()
+        data: JsonDict = dict(step.to_json())
         data["goal_results"] = goal_results[seat]
         data["final_route"] = list(state.finals[seat] or ())
         objective = state.objectives[seat]
@@ -159,6 +159,6 @@ def _winners(
         return tuple(
             sorted(s for team, key in zip(teams, keys, strict=True) if key == best for s in team)
         )
-    keys = [(step.total, *step.tiebreak) for step in steps]
-    best = max(keys)
-    return tuple(s for s, key in enumerate(keys) if key == best)
+    seat_keys = [(step.total, *step.tiebreak) for step in steps]
+    top = max(seat_keys)
+    return tuple(s for s, key in enumerate(seat_keys) if key == top)

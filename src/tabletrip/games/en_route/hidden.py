@@ -109,7 +109,7 @@ def _replay_hidden_turns(state: EnRouteState, seat: int, rng: Rng) -> None:
     if state.phase != DRAW:
         return
     current = state.draws[0][0]
-    redo: list[tuple[int, int, int]] = []
+    redo: list[tuple[int, ...]] = []
     for s in range(players):
         if s == seat or state.sheets[s] == state.shown[s]:
             continue

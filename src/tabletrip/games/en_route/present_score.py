@@ -181,7 +181,7 @@ def _goal_rows(game: EnRouteGame, breakdown: Mapping[str, Any]) -> list[ScoreRow
         else:
             detail = f"not met: {value}, {needed}"
         rows.append(ScoreRow(f"Goal {goal.id} ({goal_short(goal)})", points, detail))
-    missing = breakdown["goals"] - sum(r.points for r in rows)
+    missing = breakdown["goals"] - sum(r.points or 0 for r in rows)
     if missing:  # a breakdown without its Goal results: the step as one row
         rows.append(ScoreRow(STEP_LABELS["goals"], missing, "Goal cards met"))
     return rows

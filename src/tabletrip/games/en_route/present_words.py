@@ -261,8 +261,8 @@ def segment_words(group: Sequence[int]) -> tuple[str, str]:
         if ends:
             detail += f"; it ends at {listing(ends)}"
         return "Branching segment", detail
-    ends = [c for c in sorted(degree) if degree[c] == 1]
-    start = ends[0] if ends else min(degree)
+    tips = [c for c in sorted(degree) if degree[c] == 1]
+    start = tips[0] if tips else min(degree)
     return chain_words(_walk(group, start)), length
 
 

@@ -60,7 +60,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from heapq import heappop, heappush
 from itertools import pairwise
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
@@ -171,7 +171,9 @@ def _ends(links: int) -> int:
     return horizontal | horizontal << 1 | vertical | vertical << _ROW
 
 
-def _block_exits(entry: int, links: int, bridges: int) -> tuple[int, int, list[tuple[int, ...]]]:
+def _block_exits(
+    entry: int, links: int, bridges: int
+) -> tuple[int, int, list[tuple[int, int, int]]]:
     """The 2-edge-connected block of `links` around `entry`: its links, the links beyond it,
     and per bridge out of it (smallest first) the bridge, its far end and the links past it."""
     inner = links & ~bridges
@@ -291,7 +293,7 @@ def best_routes(
     if not sections:
         return [Route(score_route(board, ()), ())]
     found = _Search(board, sections, k, goals).run()
-    ranked = []
+    ranked: list[tuple[Any, ...]] = []  # (sort key..., canonical sections, score)
     for trail in found:
         canonical = min(trail, trail[::-1])
         score = score_route(board, canonical)
@@ -366,12 +368,12 @@ class _Search:
         self.seen: set[tuple[int, int]] = set()
         # Memoised by their arguments (the same remaining components recur from node to node).
         self.bridge_sets: dict[int, int] = {}
-        self.blocks: dict[tuple[int, int, int], tuple[int, int, list[tuple[int, ...]]]] = {}
+        self.blocks: dict[tuple[int, int, int], tuple[int, int, list[tuple[int, int, int]]]] = {}
         self.lost: dict[tuple[int, int], dict[int, int]] = {}
 
     def location_cells(self) -> list[tuple[int, ...]]:
         """Per corner-space location: 3 tourist counts, 3 special flags, common PP, Landmark."""
-        cells = [(0,) * 8 for _ in range(CROSSROADS)]
+        cells: list[tuple[int, ...]] = [(0,) * 8 for _ in range(CROSSROADS)]
         for loc in range(LOCATIONS):
             landmark = self.board.landmarks[loc]
             special = [0, 0, 0]

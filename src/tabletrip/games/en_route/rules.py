@@ -16,6 +16,7 @@ CHART, EXTRAS stages), FINAL (each seat chooses its final route).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any
@@ -403,12 +404,12 @@ class EnRouteGame(Game):
         state.phase = PHASE_NAMES.index(data["phase"])
         state.seat = data["seat"]
         state.queue = list(data["queue"])
-        state.placed = [tuple(p) for p in data["placed"]]  # type: ignore[misc]
+        state.placed = [tuple(p) for p in data["placed"]]
         state.round_cards = list(data["round_cards"])
         state.begin_choice = [list(c) for c in data["begin_choice"]]
         state.rate_queue = list(data["rate_queue"])
-        state.draws = [tuple(d) for d in data["draws"]]  # type: ignore[misc]
-        state.hidden_turns = [tuple(d) for d in data["hidden_turns"]]  # type: ignore[misc]
+        state.draws = [tuple(d) for d in data["draws"]]
+        state.hidden_turns = [tuple(d) for d in data["hidden_turns"]]
         turn = data["turn"]
         state.stage = STAGE_NAMES.index(turn["stage"])
         state.location = turn["location"]
@@ -446,8 +447,8 @@ class EnRouteState(State):
     round_cards: list[int]  # the two Round cards of a regular or solo round
     begin_choice: list[list[int]]  # beginning rounds: each seat's chosen pair, then the rest
     rate_queue: list[int]  # Advanced: Iconic Landmarks still to rate this round
-    draws: list[tuple[int, int, int]]  # drawing turns to play: (seat, card, card)
-    hidden_turns: list[tuple[int, int, int]]  # turns drawn and not yet shown to the others
+    draws: list[tuple[int, ...]]  # drawing turns to play: (seat, card, card)
+    hidden_turns: list[tuple[int, ...]]  # turns drawn and not yet shown to the others
     stage: int
     location: int
     changes: list[int]  # Coordinate change applied to each Round card this turn
@@ -791,7 +792,7 @@ class EnRouteState(State):
         else:
             then()
 
-    def _start_drawing(self, turns: list[tuple[int, int, int]]) -> None:
+    def _start_drawing(self, turns: list[tuple[int, ...]]) -> None:
         self.phase = DRAW
         self.draws = turns
         self.reset_turn()
@@ -1198,7 +1199,7 @@ _PHASE_ACTIONS = {
     RATE: EnRouteState._rate_actions,
     FINAL: EnRouteState._final_actions,
 }
-_MOVES = {
+_MOVES: dict[type[Action], Callable[[EnRouteState, Any], None]] = {
     KeepObjective: EnRouteState._keep_objective,
     PlayCard: EnRouteState._play,
     PlayHidden: EnRouteState._play,

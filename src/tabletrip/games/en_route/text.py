@@ -358,8 +358,12 @@ def _own_lines(observation: Mapping[str, Any], catalogue: _Catalogue) -> list[st
     if offer:
         items = []
         for objective_id in offer:
-            points = catalogue.objective_crossroads(objective_id)
-            where = "" if points is None else ": " + " ".join(crossroads_name(c) for c in points)
+            crossroads = catalogue.objective_crossroads(objective_id)
+            where = (
+                ""
+                if crossroads is None
+                else ": " + " ".join(crossroads_name(c) for c in crossroads)
+            )
             items.append(objective_id + where)
         lines += _wrap_items("Personal Objectives offered (keep one):", items)
     turn = observation.get("turn")

@@ -84,7 +84,8 @@ def observation(state: EnRouteState, seat: int) -> JsonDict:
     ]
     data["round_choice"] = [deck[c].id for c in state.begin_choice[seat]]
     data["sheets"][seat] = sheet_json(state.sheets[seat])
-    data["final_route"] = None if state.finals[seat] is None else list(state.finals[seat])
+    final = state.finals[seat]
+    data["final_route"] = None if final is None else list(final)
     if state.phase == DRAW and state.draws[0][0] == seat:
         _, a, b = state.draws[0]
         data["turn"] = {

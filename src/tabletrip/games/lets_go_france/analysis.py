@@ -10,6 +10,7 @@ are compared within one player count (solo: the player beats the agent).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from statistics import mean
@@ -304,14 +305,14 @@ def components_section(games: Sequence[PlayedGame]) -> Section:
     day_labels = tuple(day.capitalize() for day in DAYS)
     day_series = []
     for bot in bots:
-        seats = [g.breakdown[s] for g in games for s, b in enumerate(g.bots) if b == bot]
+        breakdowns = [g.breakdown[s] for g in games for s, b in enumerate(g.bots) if b == bot]
         day_series.append(
             Series(
                 bot,
                 day_labels,
                 tuple(
                     round(
-                        mean(b["day_points"][d] + b["day_energy_points"][d] for b in seats),
+                        mean(b["day_points"][d] + b["day_energy_points"][d] for b in breakdowns),
                         2,
                     )
                     for d in range(len(DAYS))
@@ -446,7 +447,7 @@ def map_section(games: Sequence[PlayedGame], regions: RegionsSpec) -> Section:
             for town in towns:
                 visits = sum(sum(g.facts["towns"].get(town, ())) for g in players_group)
                 n_yes, win_yes, ci_yes, n_no, win_no, ci_no = split_wins_ci(
-                    players_group, lambda g, s, town=town: visited(g, s, town)
+                    players_group, functools.partial(visited, town=town)
                 )
                 rows.append(
                     (
@@ -487,7 +488,7 @@ def map_section(games: Sequence[PlayedGame], regions: RegionsSpec) -> Section:
                 for goal in sorted({g.facts[key] for g in players_group}):
                     with_goal = [g for g in players_group if g.facts[key] == goal]
                     n_yes, win_yes, ci_yes, n_no, win_no, ci_no = split_wins_ci(
-                        with_goal, lambda g, s, key=key: bool(g.facts[f"{key}_reached"][s])
+                        with_goal, functools.partial(_goal_reached, key=key)
                     )
                     goal_rows.append(
                         (goal, flag, len(with_goal), n_yes, win_yes, ci_yes, n_no, win_no, ci_no)
@@ -588,6 +589,11 @@ def towns_fixed(games: Sequence[PlayedGame]) -> bool:
     return fixed_pattern(
         frozenset(t for t, v in g.facts["towns"].items() if v[s]) for g, s in seat_games(games)
     )
+
+
+def _goal_reached(game: PlayedGame, seat: int, key: str) -> bool:
+    """Whether the seat reached its goal of this kind (`single_goal`, `double_goal`)."""
+    return bool(game.facts[f"{key}_reached"][seat])
 
 
 def visited(game: PlayedGame, seat: int, town: str) -> bool:

@@ -313,9 +313,9 @@ class _Turn:
         if kind == "icon":
             return self.icon_now()
         if kind == "row":
-            values = self.row_values()
-            rows = [r for r in range(len(values)) if values[r] is not None]
-            return ChooseRow(max(rows, key=lambda r: (values[r], -r))) if rows else None
+            row_values = self.row_values()
+            rows = [r for r in range(len(row_values)) if row_values[r] is not None]
+            return ChooseRow(max(rows, key=lambda r: (row_values[r], -r))) if rows else None
         if kind == "discard3":
             return self.discard()
         if kind == "step_back":
@@ -332,15 +332,15 @@ class _Turn:
             return ChooseCard(max(range(len(values)), key=lambda i: (values[i], -i)))
         if kind == "goal_opponent":
             others = [s for s in range(len(view.days)) if s != self.seat]
-            values = {}
+            outcomes: dict[int, float] = {}
             for other in others:
                 column = view.days[other][SATURDAY]
                 if column:
-                    values[other] = self.highlight_outcome(column[-1])
+                    outcomes[other] = self.highlight_outcome(column[-1])
                 else:
                     trip = view.trips[self.seat].clone()
-                    values[other] = self.trip_outcome(trip, list(view.pending[1:]), False)
-            return ChooseCard(max(others, key=lambda s: (values[s], -s)))
+                    outcomes[other] = self.trip_outcome(trip, list(view.pending[1:]), False)
+            return ChooseCard(max(others, key=lambda s: (outcomes[s], -s)))
         return None
 
     # --- the regional map ----------------------------------------------------------------
@@ -832,7 +832,7 @@ class _Turn:
             elif plan.cards:
                 trip.day_points[-1] += 5
             travel += sum({"travel": 1, "travel2": 2}.get(self.acts[c].bonus, 0) for c, _ in column)
-        score = sum(trip.day_points) + sum(trip.day_energy_points) + trip.wild
+        score: float = sum(trip.day_points) + sum(trip.day_energy_points) + trip.wild
         smooth, top = self.smooth, 2 * FLIP
         score += sum(smooth[s if s < top else top] for s in trip.steps)
         score += 2 * sum(flipped) + 2 * travel
@@ -933,7 +933,8 @@ class _Turn:
             return self.trip_outcome(trip, rest, False) + 5
         highlight = self.acts[card].highlight
         trip.plain_gains(highlight)
-        pending = [("any",)] * highlight.any_icon + [("lowest",)] * highlight.lowest_icon
+        pending: list[tuple[Any, ...]] = [("any",)] * highlight.any_icon
+        pending += [("lowest",)] * highlight.lowest_icon
         pending.append(("score_highlight", card))
         return self.trip_outcome(trip, [*pending, *rest], False)
 

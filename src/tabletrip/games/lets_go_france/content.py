@@ -458,14 +458,14 @@ class RegionsSpec(_Strict):
             if any(face.flag != 1 for face in tile.faces):
                 raise ValueError("single-flag tiles have single-flag faces")
         seen: set[str] = set()
-        for i, tile in enumerate(self.double_flag_tiles):
-            if tile.region not in REGIONS:
-                raise ValueError(f"double_flag_tiles.{i}: unknown region {tile.region!r}")
-            if tile.region in seen:
+        for i, double in enumerate(self.double_flag_tiles):
+            if double.region not in REGIONS:
+                raise ValueError(f"double_flag_tiles.{i}: unknown region {double.region!r}")
+            if double.region in seen:
                 raise ValueError(
-                    f"double_flag_tiles.{i}: a second double-flag tile for {tile.region}"
+                    f"double_flag_tiles.{i}: a second double-flag tile for {double.region}"
                 )
-            seen.add(tile.region)
+            seen.add(double.region)
         faces = [f.id for t in self.single_flag_tiles for f in t.faces]
         faces += [f.id for t in self.double_flag_tiles for f in t.faces]
         doubled = sorted({f for f in faces if faces.count(f) > 1})

@@ -758,7 +758,7 @@ def _bounds(game: LetsGoGame) -> tuple[int, tuple[float, float]]:
     rows = [space for row in board.reward_rows for space in row]
     faces = [face for tile in game.single_tiles for face in tile.faces]
 
-    def amount(rewards: list, kinds: tuple[str, ...]) -> int:  # type: ignore[type-arg]
+    def amount(rewards: list, kinds: tuple[str, ...]) -> int:
         return sum(r.amount for r in rewards if r.kind in kinds)
 
     def town(space: object, kinds: tuple[str, ...]) -> int:

@@ -63,7 +63,7 @@ def legal_actions(state: LetsGoState) -> list[Action]:
     return _planning(state)
 
 
-def _owed(state: LetsGoState, head: tuple) -> list[Action]:  # type: ignore[type-arg]
+def _owed(state: LetsGoState, head: tuple) -> list[Action]:
     seat = state.seat
     game = state.game
     kind = head[0]

@@ -256,7 +256,9 @@ def _run_words(game: LetsGoGame, observation: Observation, icon: str) -> str:
         for cell in column:
             key = game.card_index.get(cell.get("card") or "")
             shows = key is not None and not cell.get("explore")
-            run = run + 1 if shows and index in game.activities[key].icons else 0
+            run = (
+                run + 1 if key is not None and shows and index in game.activities[key].icons else 0
+            )
             best = max(best, run)
     return (
         f"Score your longest run of {icon_name(icon)} cards: "

@@ -158,8 +158,8 @@ def _itinerary(view: View, query: str) -> Section:
     role = "mine" if seat == view.viewer else "seat"
     agent = seat == view.players
     if day is not None:
-        blocks = _day_blocks(view, board, day, reveal)
-        return Section(f"{_title(view, seat)}: {day_name(day)}", tuple(blocks), role, seat)
+        day_blocks = _day_blocks(view, board, day, reveal)
+        return Section(f"{_title(view, seat)}: {day_name(day)}", tuple(day_blocks), role, seat)
     lines = diagram_lines(view, board, reveal, agent)
     blocks: list[Block] = [Diagram(tuple(lines), LEGEND), _days_table(view, board, agent)]
     return Section(_title(view, seat), tuple(blocks), role, seat)

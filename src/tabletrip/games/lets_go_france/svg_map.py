@@ -118,8 +118,8 @@ def map_body(
     out.append('<g id="spaces">')
     tokens: dict[str, list[int]] = {}
     for seat, places in explored.items():
-        for space in places:
-            tokens.setdefault(space, []).append(seat)
+        for place in places:
+            tokens.setdefault(place, []).append(seat)
     for space in region.spaces:
         out += _space_svg(space, pts[space.id], tokens.get(space.id, []), players)
     out.append("</g>")

@@ -9,6 +9,7 @@ games into tables and charts; win rates are compared within one player count.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter, defaultdict, deque
 from collections.abc import Sequence
 from statistics import median
@@ -379,9 +380,7 @@ def bankruptcy_section(games: Sequence[PlayedGame]) -> Section:
         for bucket in BANKRUPTCY_BUCKETS:
             count, rate, ci, _, _, _ = split_wins_ci(
                 group,
-                lambda g, s, bucket=bucket: (
-                    bankruptcy_bucket(g.breakdown[s]["bankruptcies"]) == bucket
-                ),
+                functools.partial(_in_bucket, bucket=bucket),
             )
             effect_rows.append((players, bucket, count, rate, ci))
             ys.append(chart_value(rate))
@@ -555,10 +554,20 @@ def card_rows(
     totals = _totals(games, table)
     rows = []
     for name, effect in cards:
-        split = split_wins_ci(games, lambda g, s, name=name: seat_count(g, table, name, s) > 0)
+        split = split_wins_ci(games, functools.partial(_has_card, table=table, name=name))
         rows.append((name, effect, round(totals[name] / len(games), 2), *split))
     rows.sort(key=lambda row: -row[2])
     return rows
+
+
+def _has_card(game: PlayedGame, seat: int, table: str, name: str) -> bool:
+    """Whether the seat counts this card at least once in a table of card counts."""
+    return seat_count(game, table, name, seat) > 0
+
+
+def _in_bucket(game: PlayedGame, seat: int, bucket: str) -> bool:
+    """Whether the seat's bankruptcies fall in this bucket."""
+    return bankruptcy_bucket(game.breakdown[seat]["bankruptcies"]) == bucket
 
 
 def aimed_rows(
@@ -570,7 +579,7 @@ def aimed_rows(
     blocked = _totals(games, "blocked")
     rows = []
     for name, deck in cards:
-        split = split_wins_ci(games, lambda g, s, name=name: seat_count(g, "suffered", name, s) > 0)
+        split = split_wins_ci(games, functools.partial(_has_card, table="suffered", name=name))
         rows.append(
             (
                 name,

@@ -9,6 +9,7 @@ interpret, never one function per card. Both files are original content (see the
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
@@ -454,7 +455,7 @@ class Decks:
     bank_keeps: dict[int, int]
     fuel_tokens: int
 
-    def deck(self, cards: tuple[Card, ...] | tuple[ActionCard, ...]) -> list[int]:
+    def deck(self, cards: Sequence[Card | ActionCard]) -> list[int]:
         """A deck in kind indices, each kind repeated `count` times."""
         return [i for i, card in enumerate(cards) for _ in range(card.count)]
 

@@ -14,6 +14,7 @@ is refused is in `checks.py`; the numbers, phases and statuses in `phases.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -1241,7 +1242,7 @@ _SCALAR_FIELDS = (
 # Fields a state saved before they existed loads with.
 _SCALAR_DEFAULTS: dict[str, Any] = {"may_go_back": False}
 
-_MOVES = {
+_MOVES: dict[type[Action], Callable[[RouteEastState, Any], None]] = {
     DrawIgnition: RouteEastState._draw_ignition,
     DrawBorder: RouteEastState._draw_border,
     Cross: RouteEastState._cross,

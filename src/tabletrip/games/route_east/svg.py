@@ -194,7 +194,7 @@ def board_svg(
     right = max([parts.width] + [b[2] for b in boxes]) + 14
     bottom = max([parts.height] + [b[3] for b in boxes]) + 12
     view_w = right - left
-    piles_h, piles_out = 0.0, []
+    piles_h, piles_out = 0.0, list[str]()
     if piles is not None:
         piles_h, piles_out = _piles_svg(left, bottom, piles, fuel_supply)
     legend_h, legend = _legend_svg(left, bottom + piles_h, view_w, len(pieces), viewer)
@@ -386,7 +386,7 @@ def action_targets(state: RouteEastState, action: Action) -> tuple[str, ...]:
         target = action.target if isinstance(action, Play) else action.seat
         return (seat_target(target),) if 0 <= target < state.game.players else ()
     if isinstance(action, Cross):
-        keys = (space_target(board.space_ids[here]),)
+        keys: tuple[str, ...] = (space_target(board.space_ids[here]),)
         if here in board.ports and state.phase != MOVES:
             keys += (space_target(board.space_ids[board.boat]),)
         return keys

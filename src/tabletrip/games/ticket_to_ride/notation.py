@@ -82,7 +82,7 @@ def _names_route(wanted: str, name: str) -> bool:
 def _keeps(wanted: str, legal: list[Action]) -> list[Action]:
     keeps = [a for a in legal if isinstance(a, KeepTickets)]
     if wanted == "keep all":
-        return keeps[:1]  # the largest choice is listed first
+        return [keeps[0]] if keeps else []  # the largest choice is listed first
     ids = {int(m) for m in re.findall(r"\bt?(\d+)\b", wanted)}
     if ids:
         return [k for k in keeps if set(k.tickets) == ids]

@@ -138,7 +138,7 @@ def _own_sections(board: Board, observation: Mapping[str, Any], seat: int) -> li
     offer = observation.get("offer") or []
     if offer:
         least = _keep_least(observation)
-        rows = tuple((t["a"], t["b"], t["points"]) for t in offer)
+        offered = tuple((t["a"], t["b"], t["points"]) for t in offer)
         if least < len(offer):
             keep = (
                 f"Keep at least {least} of these {len(offer)}; "
@@ -149,7 +149,7 @@ def _own_sections(board: Board, observation: Mapping[str, Any], seat: int) -> li
         sections.append(
             Section(
                 "Choose Destination Tickets",
-                (Table(("From", "To", "Points"), rows), Sentence(keep)),
+                (Table(("From", "To", "Points"), offered), Sentence(keep)),
                 "mine",
                 seat,
             )

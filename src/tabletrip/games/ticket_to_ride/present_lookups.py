@@ -102,7 +102,7 @@ def routes_section(lexicon: Lexicon, observation: Mapping[str, Any], query: str 
             row += (_claim_now(board, route, owners, observation, viewer, players, timing),)
         rows.append(row)
     rows.sort(key=lambda r: (str(r[0]), str(r[1])))
-    columns = ("Route", "Length and colour", "Owner")
+    columns: tuple[str, ...] = ("Route", "Length and colour", "Owner")
     if viewer is not None:
         columns += ("Claim now",)
     title = "Routes"

@@ -14,6 +14,7 @@ drawing tickets).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any
@@ -155,7 +156,7 @@ class TicketToRideGame(Game):
         table = []
         for route in board.routes:
             name = board.route_name(route)
-            per_card = []
+            per_card: list[tuple[Claim, ...]] = []
             for card, card_name in enumerate(board.card_names):
                 if card == board.loco:
                     per_card.append((Claim(route.id, name, card_name, route.length),))
@@ -743,7 +744,7 @@ class TicketToRideState(State):
         paths = [scoring.longest_path(self.edges(s)) for s in range(players)]
         longest = max(paths)
         has_bonus = [board.longest_path_bonus > 0 and p == longest and p > 0 for p in paths]
-        breakdown = []
+        breakdown: list[dict[str, Any]] = []
         completed_counts = []
         lengths = self.game.lengths
         for seat in range(players):
@@ -1105,7 +1106,8 @@ class TicketToRideState(State):
         return marks
 
 
-_CHECKS = {
+# Each action kind's legality check and move, by the action's exact type.
+_CHECKS: dict[type[Action], Callable[[TicketToRideState, Any], str | None]] = {
     DrawBlind: TicketToRideState._blind_problem,
     TakeFaceUp: TicketToRideState._take_problem,
     TakeLocomotive: TicketToRideState._locomotive_problem,
@@ -1114,7 +1116,7 @@ _CHECKS = {
     KeepTickets: TicketToRideState._keep_problem,
     Pass: TicketToRideState._pass_problem,
 }
-_MOVES = {
+_MOVES: dict[type[Action], Callable[[TicketToRideState, Any], None]] = {
     DrawBlind: TicketToRideState._draw_blind,
     TakeFaceUp: TicketToRideState._take_face_up,
     TakeLocomotive: TicketToRideState._take_locomotive,
