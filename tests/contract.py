@@ -1,4 +1,4 @@
-"""The contract test kit: seeded random playouts that check every promise of DESIGN.md.
+"""The contract test kit: seeded random playouts that check every promise of CONTRACT.md.
 
 Every game runs through `check_playout` (usually under Hypothesis, over seeds) for each of its
 option sets and player counts. It checks, along one random game:
@@ -314,7 +314,7 @@ def check_playout(
 ) -> State:
     """Play one seeded random game of `game_id`, checking the whole contract; the final state.
 
-    `open_kinds`: action kinds whose legal choices are too many to list (DESIGN.md, "Huge
+    `open_kinds`: action kinds whose legal choices are too many to list (CONTRACT.md, "Huge
     choice sets"): an unlisted one may still be legal. `winners_have_top_score` is False for
     team games, `may_have_no_winner` True where a game can be lost by everyone (solo).
     """

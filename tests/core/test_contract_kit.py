@@ -39,7 +39,7 @@ def test_kit_catches_leaks_and_lazy_determinize(make_broken) -> None:
 
 
 def test_kit_catches_a_fact_that_a_later_public_move_reveals() -> None:
-    """DESIGN.md, "Hidden information": a fact hidden from a seat must not become visible to
+    """CONTRACT.md, "Hidden information": a fact hidden from a seat must not become visible to
     it through a later public move. The one-moment determinize check misses this variant (the
     leaked field is copied into the determinization); the twin-world check catches it."""
     broken = late_leak_variant()
@@ -67,7 +67,7 @@ def test_the_twin_world_check_passes_on_the_sound_game_and_checks_open_moves() -
 
 
 def test_a_determinized_history_shows_other_seats_moves_only_as_seen() -> None:
-    """DESIGN.md, determinize: nothing in the copy, its history included, holds what the seat
+    """CONTRACT.md, determinize: nothing in the copy, its history included, holds what the seat
     cannot know. High Card's draws are open, so the check passes; a state whose history keeps
     another seat's secret is refused."""
     game = tabletrip.make(GAME_ID, players=2, rounds=4)

@@ -426,7 +426,7 @@ def _seen_from_scratch(state: State, seat: int) -> list[tuple[int, str]]:
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 2**20), seat=st.integers(0, 2))
 def test_seen_history_is_each_seats_knowledge_however_it_is_reached(seed: int, seat: int) -> None:
-    """DESIGN.md, determinize: nothing in the copy, its history included, holds what the seat
+    """CONTRACT.md, determinize: nothing in the copy, its history included, holds what the seat
     cannot know. Asked again and again as the game goes on (the memo is used and extended, and
     dropped when the epoch changes), it equals the history worked out from scratch."""
     state = _secret_game(seed)

@@ -1,7 +1,7 @@
 """The contract every game fulfils: `Game` (rules and options, makes states) and `State`.
 
 Front ends, bots and tools use only this contract, so a new game plugs in without touching
-them. See DESIGN.md, "The contract every game fulfils".
+them. See CONTRACT.md at the top of the repository.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The built-in games, each in its own package, imported only when first used.
 
-`tabletrip.games` is both this package and DESIGN.md's `tabletrip.games()`, the list of the
+`tabletrip.games` is both this package and the public `tabletrip.games()`, the list of the
 registered games: calling the package gives that list. So `import tabletrip.games.en_route`
 and `tabletrip.games()` both work, and no module hides the function (or the function the
 package) however the two are imported.

@@ -279,7 +279,7 @@ def refused(tmp_path: Path, edit: Callable[[dict[str, Any]], None], *words: str)
 
 
 def test_a_tourist_card_without_tourists_is_refused(tmp_path: Path) -> None:
-    """DESIGN.md, Content: a bad card names the deck entry."""
+    """CONTRACT.md, Content: a bad card names the deck entry."""
     refused(tmp_path, lambda d: d["deck"][14].update(tourists={}), "deck.14", "1 to 3")
 
 

@@ -1,6 +1,6 @@
 """Determinized En Route worlds are possible worlds: measured over random games.
 
-DESIGN.md (the contract: `determinize(seat)` resamples all that `seat` cannot see, consistently
+CONTRACT.md (the contract: `determinize(seat)` resamples all that `seat` cannot see, consistently
 with its observation) and the rulebook sections each kind of world breaks:
 
 - Beginning Rounds (3 and 4 Players): another seat's queued drawing turn must use the Round
@@ -218,7 +218,7 @@ def test_what_a_seat_knows_of_a_card_never_rules_out_the_truth(mode: str, player
 
 @pytest.mark.parametrize(("mode", "players"), [("standard", 3), ("standard", 4), ("solo", 1)])
 def test_a_determinized_history_holds_only_what_the_seat_knows(mode: str, players: int) -> None:
-    """DESIGN.md (determinize: nothing in it, its history included, holds what the seat cannot
+    """CONTRACT.md (determinize: nothing in it, its history included, holds what the seat cannot
     know): another seat's move whose notation names a hidden choice (a kept objective, a face
     down card, a secret Round card choice, a drawing turn, renewed cards) is in the copy's
     history only as the others saw it; the seat's own moves are there as played."""

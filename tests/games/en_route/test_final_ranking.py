@@ -1,6 +1,6 @@
 """The final routes `legal_actions` lists are ranked by everything the route changes.
 
-En Route rulebook, End of the Game > II (the final route) and IV. 9 (Goals); DESIGN.md, "Huge
+En Route rulebook, End of the Game > II (the final route) and IV. 9 (Goals); CONTRACT.md, "Huge
 choice sets" (the best candidates first); RULES_NOTES, "The final route": steps 1-8 plus, for
 each Goal a route meets, the PP it surely earns (Winner PP where no other map can reach a
 better result, else Achiever PP); solo, the Goals the Challenge cell needs first.
@@ -170,7 +170,7 @@ def _trails(drawn: int) -> list[tuple[int, ...]]:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_the_ranking_with_goals_finds_the_best_routes(seed: int) -> None:
-    """DESIGN.md, Huge choice sets (the best candidates first): with Goals, the search's
+    """CONTRACT.md, Huge choice sets (the best candidates first): with Goals, the search's
     first route is the best of every trail by steps 1-8 plus what the Goals add, and each
     listed route's worth is its own (checked against all trails of small random maps)."""
     rng = Rng(seed)

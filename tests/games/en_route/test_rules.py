@@ -1059,7 +1059,7 @@ def test_drawing_seat_sees_only_what_the_rules_show(
 
 def test_simultaneous_drawing_turn_length_is_not_shown() -> None:
     """En Route rulebook, Special Rules > Turn Order Issues (normally all players draw at the
-    same time; DESIGN.md: an observation never changes when only what the seat cannot see
+    same time; CONTRACT.md: an observation never changes when only what the seat cannot see
     changes): whether an earlier seat's secret turn reached a Café (one more decision) must
     not show in a later seat's observation before the maps are revealed."""
     views = []
@@ -1188,7 +1188,7 @@ def all_trails(sections: int) -> list[tuple[int, ...]]:
 
 def test_final_routes_are_secret_until_all_have_chosen() -> None:
     """En Route rulebook, End of the Game > II (RULES_NOTES: the final route is hidden from the
-    others until all have chosen; DESIGN.md: determinize resamples all the seat cannot see): a
+    others until all have chosen; CONTRACT.md: determinize resamples all the seat cannot see): a
     seat still choosing neither sees another seat's final route nor finds it in a
     determinization."""
     state = final_state("full")
@@ -1205,7 +1205,7 @@ def test_final_routes_are_secret_until_all_have_chosen() -> None:
 
 
 def test_best_routes_offered_first() -> None:
-    """En Route rulebook, End of the Game > II (tabletrip, DESIGN.md Huge choice sets): the
+    """En Route rulebook, End of the Game > II (tabletrip, CONTRACT.md Huge choice sets): the
     legal actions list at most 5 final routes, the best first."""
     state = final_state()
     sheet = state.sheets[0]

@@ -1,5 +1,5 @@
 """Let's Go! To France determinizations hold only what their seat could know, their move
-history included (DESIGN.md: "nothing in it, its history included, holds what `seat` cannot
+history included (CONTRACT.md: "nothing in it, its history included, holds what `seat` cannot
 know"; RULES_NOTES.md, "Hidden information").
 
 A round's plays are hidden until every seat has played it ("Play Cards": simultaneously), so

@@ -66,7 +66,7 @@ def test_deck_expands_each_kind_count_times(decks: Decks) -> None:
 
 
 def test_header_says_original_content(decks: Decks) -> None:
-    """Content (DESIGN.md): the file says it is original content obeying the rulebook."""
+    """Content (CONTRACT.md): the file says it is original content obeying the rulebook."""
     assert "original content" in decks.header
     assert "tabletrip" in decks.header
 

@@ -1,6 +1,6 @@
 """Route East determinization: every world it deals is one the seat cannot rule out.
 
-Contract rule (DESIGN.md): `determinize(seat)` resamples only what `seat` cannot see, and
+Contract rule (CONTRACT.md): `determinize(seat)` resamples only what `seat` cannot see, and
 nothing in the copy, its history included, holds what `seat` cannot know. RULES_NOTES.md,
 "Hidden information": the others' Action cards and face-down attractions, the deck orders.
 

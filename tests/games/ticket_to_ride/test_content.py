@@ -210,7 +210,7 @@ def broken_copy(tmp_path: Path, edit: Any, name: str = "usa.json") -> Path:
 
 
 def test_an_unchanged_copy_loads_like_the_built_in_map(tmp_path: Path, usa: Board) -> None:
-    """DESIGN.md, Content: a user's own map file (`path=`) is loaded and validated the same way."""
+    """CONTRACT.md, Content: a user's own map file (`path=`) loads and is validated the same way."""
     path = tmp_path / "usa.json"
     path.write_text((DATA / "usa.json").read_text(encoding="utf-8"), encoding="utf-8")
     board = load_board("usa", path=str(path))
@@ -219,7 +219,7 @@ def test_an_unchanged_copy_loads_like_the_built_in_map(tmp_path: Path, usa: Boar
 
 
 def test_a_route_colour_that_is_not_a_card_colour_is_refused(tmp_path: Path) -> None:
-    """DESIGN.md, Content: a bad content file raises ContentError naming the file and entry."""
+    """CONTRACT.md, Content: a bad content file raises ContentError naming the file and entry."""
 
     def edit(data: dict[str, Any]) -> None:
         data["routes"][7]["color"] = "pink"
@@ -234,7 +234,7 @@ def test_a_route_colour_that_is_not_a_card_colour_is_refused(tmp_path: Path) -> 
 
 
 def test_a_route_to_an_unknown_city_is_refused(tmp_path: Path) -> None:
-    """DESIGN.md, Content: an unknown city in a route names the route and the city."""
+    """CONTRACT.md, Content: an unknown city in a route names the route and the city."""
 
     def edit(data: dict[str, Any]) -> None:
         data["routes"][12]["b"] = "Atlantis"
@@ -247,7 +247,7 @@ def test_a_route_to_an_unknown_city_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_ticket_to_an_unknown_city_is_refused(tmp_path: Path) -> None:
-    """DESIGN.md, Content: an unknown city on a ticket names the ticket and the city."""
+    """CONTRACT.md, Content: an unknown city on a ticket names the ticket and the city."""
 
     def edit(data: dict[str, Any]) -> None:
         data["tickets"][3]["a"] = "Gotham"
@@ -260,7 +260,7 @@ def test_a_ticket_to_an_unknown_city_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_route_too_long_is_refused(tmp_path: Path) -> None:
-    """DESIGN.md, Content: a route of 7 spaces (the table stops at 6) names the route."""
+    """CONTRACT.md, Content: a route of 7 spaces (the table stops at 6) names the route."""
 
     def edit(data: dict[str, Any]) -> None:
         data["routes"][0]["length"] = 7
@@ -285,7 +285,7 @@ def test_a_route_length_without_points_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_file_that_is_not_json_or_not_there_is_refused(tmp_path: Path) -> None:
-    """DESIGN.md, Content: unreadable files give a one-line ContentError naming the file."""
+    """CONTRACT.md, Content: unreadable files give a one-line ContentError naming the file."""
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json", encoding="utf-8")
     with pytest.raises(ContentError, match=r"bad\.json"):
@@ -295,7 +295,7 @@ def test_a_file_that_is_not_json_or_not_there_is_refused(tmp_path: Path) -> None
 
 
 def test_a_file_of_another_map_is_refused(tmp_path: Path) -> None:
-    """DESIGN.md, Content: the USA file is not the Europe Express map."""
+    """CONTRACT.md, Content: the USA file is not the Europe Express map."""
     path = tmp_path / "usa.json"
     path.write_text((DATA / "usa.json").read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(ContentError, match="europe-express"):

@@ -73,7 +73,7 @@ def audit_example(blind: str) -> TicketToRideState:
 def test_known_cards_after_a_claim_do_not_depend_on_a_blind_card() -> None:
     """USA rulebook, The Game Turn > 1. Draw Train Car Cards (a card from the deck is drawn
     "blind": nobody else sees it) and 2. Claim a Route (the cards paid go face up to the
-    discards); DESIGN.md, Hidden information: hands are never in another seat's observation.
+    discards); CONTRACT.md, Hidden information: hands are never in another seat's observation.
 
     Seat 1 held one hidden red, took a red face up and drew one card blind, then paid 2 red.
     Seat 0 saw one red taken and two red paid: it cannot know whether seat 1 still holds a
@@ -105,7 +105,7 @@ def locomotive_example(hidden: str) -> TicketToRideState:
 
 def test_a_paid_locomotive_may_be_the_one_seen_taken() -> None:
     """USA rulebook, The Game Turn > 1 (a face-up Locomotive is taken in view of all) and 2.
-    Claim a Route (Locomotives paid go to the discards, like any card); DESIGN.md, Hidden
+    Claim a Route (Locomotives paid go to the discards, like any card); CONTRACT.md, Hidden
     information.
 
     The Locomotive paid may be the one seen taken: afterwards nobody can say seat 1 still holds
@@ -169,7 +169,7 @@ def after_first_keep(
 @pytest.mark.parametrize("map_id", ["usa", "europe-express"])
 def test_a_setup_keep_does_not_show_in_the_later_seats_views(map_id: str) -> None:
     """USA rulebook, Setup > 6 ("Each player looks at their Destination Tickets and decides
-    which ones they want to keep"; Europe Express, Setup: the same); DESIGN.md, Simultaneous
+    which ones they want to keep"; Europe Express, Setup: the same); CONTRACT.md, Simultaneous
     phases: "a choice is hidden from the others until every seat has chosen"; RULES_NOTES.md,
     setup ticket choice.
 
@@ -194,7 +194,7 @@ def test_a_setup_keep_does_not_show_in_the_later_seats_views(map_id: str) -> Non
 @pytest.mark.parametrize("map_id", ["usa", "europe-express"])
 def test_determinizing_during_setup_deals_any_count_a_chosen_seat_could_keep(map_id: str) -> None:
     """USA rulebook, Setup > 6 ("You must keep at least two Tickets, but you may keep all three");
-    DESIGN.md, the contract: determinize resamples all the seat cannot see, consistently with
+    CONTRACT.md, the contract: determinize resamples all the seat cannot see, consistently with
     its observation. A seat that has chosen is dealt 2 or 3 tickets at random, the pile the
     rest; its keep is only "keep tickets" in the copy's history."""
     state, first = after_first_keep(map_id, 3, keep_all=True)
@@ -213,7 +213,7 @@ def test_determinizing_during_setup_deals_any_count_a_chosen_seat_could_keep(map
 
 
 def test_a_concealed_setup_keep_reads_as_it_was_seen() -> None:
-    """DESIGN.md, the contract (determinize: "nothing in it, its history included, holds what
+    """CONTRACT.md, the contract (determinize: "nothing in it, its history included, holds what
     `seat` cannot know") and RULES_NOTES.md, setup ticket choice: a keep made during the setup
     choice is seen as "keep tickets" until every seat has chosen, then as "keep N tickets". A
     copy made during the choice never learns the count (its log keeps "keep tickets"); one
@@ -238,7 +238,7 @@ def test_a_concealed_setup_keep_reads_as_it_was_seen() -> None:
 
 def test_the_log_shows_a_seat_its_own_keeps_as_the_others_saw_them() -> None:
     """USA rulebook, The Game Turn > 3. Draw Destination Tickets ("Keep your Destination
-    Tickets secret"); DESIGN.md, Hidden information; RULES_NOTES.md, Hidden information: the
+    Tickets secret"); CONTRACT.md, Hidden information; RULES_NOTES.md, Hidden information: the
     log is the table's, the seat's own keeps too read as a count (its tickets are listed in its
     observation), so it is the same in the real game and in a determinization for any seat."""
     state = USA.new_state(2, seed=4)
@@ -276,7 +276,7 @@ def marks(state: TicketToRideState) -> list[int]:
 def test_the_tickets_a_seat_returned_keep_their_places_in_its_determinizations() -> None:
     """USA rulebook, Setup > 6 ("Any unchosen Tickets are placed at the bottom of the
     Destination Ticket pile") and The Game Turn > 3 ("The Tickets you do not choose return to
-    the bottom"); DESIGN.md, the contract: determinize resamples what the seat cannot see,
+    the bottom"); CONTRACT.md, the contract: determinize resamples what the seat cannot see,
     consistently with what it knows.
 
     Seat 0 returned one ticket at setup and two in the game: it knows where the three lie (at
@@ -310,7 +310,7 @@ def test_the_tickets_a_seat_returned_keep_their_places_in_its_determinizations()
 
 
 def test_during_setup_a_seat_s_returned_ticket_stays_above_the_later_returns() -> None:
-    """USA rulebook, Setup > 6 (unchosen tickets go to the bottom of the pile); DESIGN.md,
+    """USA rulebook, Setup > 6 (unchosen tickets go to the bottom of the pile); CONTRACT.md,
     Simultaneous phases (a choice is hidden until every seat has chosen).
 
     Seat 0 returned one ticket; seat 1, choosing next, returned none or one (hidden from seat
@@ -340,7 +340,7 @@ def test_during_setup_a_seat_s_returned_ticket_stays_above_the_later_returns() -
 
 
 def test_who_returned_the_pile_s_tickets_is_saved_with_the_state() -> None:
-    """DESIGN.md, the contract: `load(to_json())` round trips exactly, so the record of who put
+    """CONTRACT.md, the contract: `load(to_json())` round trips exactly, so the record of who put
     each ticket under the pile (`ticket_pile_returned_by`) is saved; a state saved before it
     existed loads with it unknown (RULES_NOTES.md, Hidden information: as if those tickets
     had been dealt into the pile) and records the returns made after; a malformed one is
@@ -486,7 +486,7 @@ def impossible(
 
 
 def test_determinizations_of_random_games_are_possible_worlds() -> None:
-    """DESIGN.md, the contract and Hidden information: `determinize(seat)` resamples all that
+    """CONTRACT.md, the contract and Hidden information: `determinize(seat)` resamples all that
     the seat cannot see consistently with its observation, and "nothing in it, its history
     included, holds what `seat` cannot know".
 

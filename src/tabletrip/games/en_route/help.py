@@ -3,11 +3,11 @@
 Two tables of texts, both data:
 
 - `HELP`, by decision (the phase, with the variants of the modes and player counts), read by
-  `decision_help`. A front end shows this text to every viewer (the server sends it with the
-  public view), so it is built from public facts only: the phase, the round, the active
-  player, the Round cards on the table, the ratings. A drawing turn is secret while it is
-  played (RULES_NOTES, "Simultaneous phases"), so its text covers the whole turn and never
-  tells which step the seat has reached.
+  `decision_help`. The server sends this text to the seat to move only (which decision a seat
+  faces may follow from hidden plays), and it is built from public facts alone all the same:
+  the phase, the round, the active player, the Round cards on the table, the ratings. A
+  drawing turn is secret while it is played (RULES_NOTES, "Simultaneous phases"), so its text
+  covers the whole turn and never tells which step the seat has reached.
 - `STEP_HELP`, by step of a drawing turn (select a location, chart, bonuses, a New tourists
   Café): the seat's own board (svg_table.py) shows the step it is at, with its numbers, to that
   seat only.

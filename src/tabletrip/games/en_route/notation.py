@@ -4,7 +4,7 @@
 (actions.py); three forms are read here, because the same move has more than one spelling:
 
 - `route x,y x,y ...`: a final route, from either end (any valid route is accepted, not only
-  the listed ones: DESIGN.md, "Huge choice sets"); written backwards, a listed route is that
+  the listed ones: CONTRACT.md, "Huge choice sets"); written backwards, a listed route is that
   listed move;
 - `chart x,y-x,y [x,y-x,y]`: the round's segment, each section's crossroads in either order
   and the two sections in either order (the notation writes them in increasing order);

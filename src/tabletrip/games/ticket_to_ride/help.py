@@ -3,9 +3,10 @@
 `HELP` holds every text, by decision (the phase, and for the turn and the second card whether
 the map has Europe Express's separate Locomotive pile); `decision_help` picks one and fills in
 the numbers of the map and the moment. A help text is 1-4 short sentences: the choices, what
-they do, and the rules that limit them. Every viewer may be shown the help of the seat to
-move (the server sends it with the public view), so it is built from public facts only: the
-phase, the piles, trains, bonus cards and final round, never the mover's hand or tickets.
+they do, and the rules that limit them. The server sends it to the seat to move only (which
+decision a seat faces may follow from what the others cannot see), and it is built from
+public facts alone all the same: the phase, the piles, trains, bonus cards and final round,
+never the mover's hand or tickets, so that showing it to anyone else would tell nothing.
 """
 
 from __future__ import annotations
