@@ -283,6 +283,10 @@ def test_board_validation() -> None:
     """Bad boards are refused with a message naming the field."""
     with pytest.raises(ValueError, match="tourists"):
         FinalBoard(tourists=((0, 0, 0),) * 35)
+    with pytest.raises(ValueError, match="none negative"):
+        FinalBoard(tourists=((0, 0, 0),) * 35 + ((0, -1, 0),))
+    with pytest.raises(ValueError, match="unused_cafe_bonuses"):
+        FinalBoard(unused_cafe_bonuses=-1)
     with pytest.raises(ValueError, match="Landmark kind"):
         Landmark("purple")
     with pytest.raises(ValueError, match="special"):

@@ -64,6 +64,8 @@ def test_the_reward_rows_hold_every_favourable_condition_token() -> None:
         (lambda d: d["rounds"].pop(), "rounds"),
         # Round by round: cards pass left in rounds 1 to 7 and right from round 8
         (lambda d: d["rounds"][4].update(direction="right"), "round 5 passes right"),
+        # Experience Track Scoring: the farther a token goes, the more it scores
+        (lambda d: d["experience_points"].update({"7": 3}), "the points rise along the track"),
     ],
 )
 def test_a_broken_board_file_is_one_clear_error(change: object, words: str) -> None:

@@ -77,6 +77,34 @@ def test_antoines_experience_track_scores_33() -> None:
     assert t.experience_total() == 33
 
 
+def test_every_experience_space_scores_its_threshold_and_a_flip_scores_again() -> None:
+    """Experience Track Scoring: a token scores the highest threshold it reached (2: 1, 4: 3,
+    7: 6, 10: 10); one that flipped at 10 scores the 10 and, from 0 again, the thresholds it
+    reaches after (Antoine's Art token: 10 + 3). The track ends at 10 however far it goes."""
+    board = load_player_board()
+    expected = {0: 0, 1: 0, 2: 1, 3: 1, 4: 3, 5: 3, 6: 3, 7: 6, 8: 6, 9: 6, 10: 10}
+    expected |= {10 + n: 10 + points for n, points in expected.items()}
+    expected |= {21: 20, 25: 20}
+    scored = {s: experience_points(s, board.experience_points) for s in expected}
+    assert scored == expected
+
+
+def test_a_time_beyond_every_row_of_the_chart_moves_as_its_last_row() -> None:
+    """Time -> Energy Tracker: a chart's last row covers every longer day, whether or not its
+    most time is written as open-ended (own content may stop the chart at its last number)."""
+    chart = [(6, 1), (8, 0), (10, -1)]
+    assert [energy_move(t, chart) for t in (0, 6, 7, 8, 9, 10, 11, 30)] == [
+        1,
+        1,
+        0,
+        0,
+        -1,
+        -1,
+        -1,
+        -1,
+    ]
+
+
 def test_energy_stays_within_its_track() -> None:
     """Time -> Energy Tracker: beyond -3 or 3 the token stays where it is."""
     board = load_player_board()

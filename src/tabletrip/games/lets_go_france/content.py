@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from itertools import pairwise
 from typing import Literal
 
 from pydantic import (
@@ -227,6 +228,12 @@ class PlayerBoardSpec(_Strict):
             raise ValueError("the energy track runs from -3 to 3")
         if max(self.experience_points) != 10:
             raise ValueError("the experience track ends at 10, where a token flips")
+        rising = [self.experience_points[space] for space in sorted(self.experience_points)]
+        if any(later <= earlier for earlier, later in pairwise(rising)):
+            raise ValueError(
+                "experience_points: the points rise along the track (Example: Experience "
+                "Track Scoring: 2: 1, 4: 3, 7: 6, 10: 10)"
+            )
         if sum(len(row) for row in self.reward_rows) < 6:
             raise ValueError("the reward rows hold the six Favourable Condition tokens")
         if self.energy_points.get(0) != 0 or self.energy_points.get(1) != 1:

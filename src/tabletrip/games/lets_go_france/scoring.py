@@ -35,13 +35,12 @@ def experience_points(steps: int, thresholds: Mapping[int, int]) -> int:
     """Points for one experience token that moved `steps` spaces in all.
 
     A token reaching 10 flips (10 points) and starts again from 0, where the thresholds
-    score again ("Experience Track Scoring": Antoine's Art token, 10 + 3 = 13).
+    score again ("Experience Track Scoring": Antoine's Art token, 10 + 3 = 13). The points
+    rise along the track (content.py checks it), so the highest threshold reached is the best.
     """
     flipped = steps >= FLIP
     place = min(steps - FLIP, FLIP) if flipped else steps
     best = max((points for space, points in thresholds.items() if space <= place), default=0)
-    if flipped and place >= FLIP:
-        best = thresholds[FLIP]
     return (thresholds[FLIP] if flipped else 0) + best
 
 
