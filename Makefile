@@ -10,7 +10,7 @@ PIP = $(BIN)/python -m pip --quiet --disable-pip-version-check
 INSTALLED = $(VENV)/.installed
 INSTALLED_TEST = $(VENV)/.installed-test
 
-.PHONY: run test bench clean browser postgres
+.PHONY: run test bench mutate clean browser postgres
 
 run: $(INSTALLED)
 	$(BIN)/tabletrip serve
@@ -24,6 +24,13 @@ test: $(INSTALLED_TEST) browser postgres
 
 bench: $(INSTALLED_TEST) postgres
 	$(BIN)/python benchmarks/run.py
+
+# Mutation testing of the scoring modules ([tool.mutmut] in pyproject.toml), with the kill rate.
+mutate: $(INSTALLED_TEST)
+	rm -rf mutants
+	$(BIN)/mutmut run --max-children 2
+	$(BIN)/mutmut export-cicd-stats
+	$(BIN)/python benchmarks/mutation_score.py mutants/mutmut-cicd-stats.json
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
@@ -58,5 +65,5 @@ postgres:
 		|| echo "could not install postgresql: the PostgreSQL tests will be skipped"; }
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis .mypy_cache mutants
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -204,6 +204,14 @@ def test_visit_them_all_by_points_on_the_route(on_route: int, points: int) -> No
     assert visit_them_all_pp(board, sum(1 << c for c in festival[:on_route])) == points
 
 
+def test_a_city_without_visit_them_all_points_scores_none_for_them() -> None:
+    """Step 7 is the city's: a board with no Visit-Them-All crossroads scores 0 there, whatever
+    the route passes."""
+    board = FinalBoard(visit_them_all=())
+    assert visit_them_all_pp(board, (1 << 49) - 1) == 0
+    assert score_route(board, FESTIVAL_ROUTES[3]).visit_them_all == 0
+
+
 def test_visit_them_all_endpoints_count() -> None:
     """Step 7: a route that starts or ends at a point passes through it."""
     board = FinalBoard(visit_them_all=(C(0, 0), C(2, 0), C(6, 6)))

@@ -205,6 +205,18 @@ def test_icons_today_ignore_wild_tokens() -> None:
     assert t.resolve_day([card("b", (ART, FOOD)), orangerie]) == 1 + 3 * 2
 
 
+def test_a_wild_token_is_spent_only_if_one_is_left() -> None:
+    """Icons, Wild token: "A player can discard a Wild token at any time to move an Experience
+    token of their choice 1 space forward"; with none left, nothing is spent and nothing moves."""
+    t = trip()
+    t.wild = 1
+    t.spend_wild(ART)
+    assert (t.wild, t.steps[ART]) == (0, 1)
+    with pytest.raises(ValueError, match="no Wild token"):
+        t.spend_wild(ART)
+    assert (t.wild, t.steps[ART]) == (0, 1)
+
+
 def test_three_time_cards_count_the_card_itself() -> None:
     """Clarifications, 3+ Time Cards (Musée Carnavalet): gain 1 time, then 4 per card."""
     carnavalet = card(
