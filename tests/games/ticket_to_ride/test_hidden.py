@@ -20,12 +20,8 @@ from tabletrip.core import RecordError, Rng
 from tabletrip.core.encoding import encoding_for
 from tabletrip.core.game import OPEN_MOVE, Concealed
 from tabletrip.games.ticket_to_ride.actions import Claim, KeepTickets, TakeFaceUp
-from tabletrip.games.ticket_to_ride.rules import (
-    KEEP_AT_SETUP,
-    SETUP,
-    TICKETS_OFFERED,
-    TicketToRideState,
-)
+from tabletrip.games.ticket_to_ride.phases import KEEP_AT_SETUP, SETUP, TICKETS_OFFERED
+from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 from ttr_situations import BLIND, LOCO, MapSituations, claim, find_route
 
 USA = MapSituations("usa")

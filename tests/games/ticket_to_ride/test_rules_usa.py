@@ -21,13 +21,8 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.content import load_board
-from tabletrip.games.ticket_to_ride.rules import (
-    KEEP,
-    SECOND_DRAW,
-    SETUP,
-    TURN,
-    TicketToRideState,
-)
+from tabletrip.games.ticket_to_ride.phases import KEEP, SECOND_DRAW, SETUP, TURN
+from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 from ttr_situations import (
     BLIND,
     LOCO,

@@ -19,12 +19,8 @@ from tabletrip.bots.base import Bot
 from tabletrip.core import Action, State
 from tabletrip.games.ticket_to_ride.actions import Claim, DrawBlind, KeepTickets, Pass
 from tabletrip.games.ticket_to_ride.content import Board
-from tabletrip.games.ticket_to_ride.rules import (
-    KEEP,
-    SECOND_DRAW,
-    SETUP,
-    TicketToRideState,
-)
+from tabletrip.games.ticket_to_ride.phases import KEEP, SECOND_DRAW, SETUP
+from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 
 INF = 1 << 30
 BLOCKED = -1  # a route cost: not usable by this seat

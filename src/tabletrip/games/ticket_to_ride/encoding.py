@@ -61,7 +61,7 @@ from tabletrip.core.encoding import (
 )
 from tabletrip.games.ticket_to_ride.actions import KeepTickets
 from tabletrip.games.ticket_to_ride.content import Board
-from tabletrip.games.ticket_to_ride.rules import (
+from tabletrip.games.ticket_to_ride.phases import (
     FACE_UP,
     HAND_START,
     KEEP,
@@ -70,9 +70,8 @@ from tabletrip.games.ticket_to_ride.rules import (
     PHASE_NAMES,
     SETUP,
     TICKETS_OFFERED,
-    TicketToRideGame,
-    TicketToRideState,
 )
+from tabletrip.games.ticket_to_ride.rules import TicketToRideGame, TicketToRideState
 
 KEEP_MASKS = (1 << TICKETS_OFFERED) - 1  # the non-empty subsets of a 3-ticket offer
 

@@ -13,6 +13,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletrip.games.ticket_to_ride.phases import (
+    END_TRIGGER_TRAINS,
+    KEEP_AT_SETUP,
+    SECOND_DRAW,
+    SETUP,
+    TICKETS_OFFERED,
+    TURN,
+)
+
 if TYPE_CHECKING:
     from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 
@@ -80,15 +89,6 @@ def _points_text(route_points: dict[int, int]) -> str:
 
 def decision_help(state: TicketToRideState) -> str:
     """The help text of the decision the seat to move faces now ("" once the game is over)."""
-    from tabletrip.games.ticket_to_ride.rules import (
-        END_TRIGGER_TRAINS,
-        KEEP_AT_SETUP,
-        SECOND_DRAW,
-        SETUP,
-        TICKETS_OFFERED,
-        TURN,
-    )
-
     if state.is_over:
         return ""
     board = state.game.board

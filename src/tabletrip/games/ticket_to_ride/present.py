@@ -31,6 +31,7 @@ from tabletrip.core.presentation import (
     Values,
 )
 from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board
+from tabletrip.games.ticket_to_ride.phases import KEEP_AT_SETUP, KEEP_IN_GAME, TICKETS_OFFERED
 from tabletrip.games.ticket_to_ride.present_guide import build_notation_help, build_rules_summary
 from tabletrip.games.ticket_to_ride.present_lookups import LOOKUPS, build_lookup
 from tabletrip.games.ticket_to_ride.present_moves import (
@@ -53,11 +54,6 @@ from tabletrip.games.ticket_to_ride.present_words import (
     points_words,
     seat_title,
     tickets_outlook,
-)
-from tabletrip.games.ticket_to_ride.rules import (
-    KEEP_AT_SETUP,
-    KEEP_IN_GAME,
-    TICKETS_OFFERED,
 )
 
 if TYPE_CHECKING:

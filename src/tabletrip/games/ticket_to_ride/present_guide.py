@@ -13,19 +13,19 @@ import textwrap
 from tabletrip.core.presentation import NotationForm
 from tabletrip.games.ticket_to_ride.content import Board
 from tabletrip.games.ticket_to_ride.notation_claims import example_route
+from tabletrip.games.ticket_to_ride.phases import (
+    END_TRIGGER_TRAINS,
+    FACE_UP,
+    KEEP_AT_SETUP,
+    KEEP_IN_GAME,
+    TICKETS_OFFERED,
+)
 from tabletrip.games.ticket_to_ride.present_words import (
     EXPRESS_CARD,
     draw_pile,
     listing,
     map_title,
     pair,
-)
-from tabletrip.games.ticket_to_ride.rules import (
-    END_TRIGGER_TRAINS,
-    FACE_UP,
-    KEEP_AT_SETUP,
-    KEEP_IN_GAME,
-    TICKETS_OFFERED,
 )
 
 RULES_WIDTH = 90  # the columns a rules paragraph is wrapped to

@@ -24,6 +24,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board
+from tabletrip.games.ticket_to_ride.phases import TICKETS_OFFERED
 from tabletrip.games.ticket_to_ride.present_words import (
     DASH,
     LOCOMOTIVE_NAME,
@@ -33,7 +34,6 @@ from tabletrip.games.ticket_to_ride.present_words import (
     pair,
     plural,
 )
-from tabletrip.games.ticket_to_ride.rules import TICKETS_OFFERED
 
 # --- played moves, from their public notation ----------------------------------------------
 

@@ -21,9 +21,9 @@ from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
 from tabletrip.core.content import Content
-from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE, Concealed
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE
 from tabletrip.core.rng import mix_seed
-from tabletrip.games.ticket_to_ride import scoring
+from tabletrip.games.ticket_to_ride import hidden, scoring, views
 from tabletrip.games.ticket_to_ride.actions import (
     CODEC,
     Claim,
@@ -42,19 +42,22 @@ from tabletrip.games.ticket_to_ride.content import (
     shipped_map,
 )
 from tabletrip.games.ticket_to_ride.notation import parse_move
+from tabletrip.games.ticket_to_ride.phases import (
+    END_TRIGGER_TRAINS,
+    FACE_UP,
+    HAND_START,
+    KEEP,
+    KEEP_AT_SETUP,
+    KEEP_IN_GAME,
+    PHASE_NAMES,
+    SECOND_DRAW,
+    SETUP,
+    TICKETS_OFFERED,
+    TURN,
+)
 
 GAME_ID = "ticket-to-ride"
-FACE_UP = 5
-HAND_START = 4
-TICKETS_OFFERED = 3
-KEEP_AT_SETUP = 2
-KEEP_IN_GAME = 1
-END_TRIGGER_TRAINS = 2
-LOG_LENGTH = 2  # observations show the moves of the last two rounds or so
 MAX_WIPES = 1000  # safety bound on consecutive three-Locomotive wipes (see RULES_NOTES.md)
-
-SETUP, TURN, SECOND_DRAW, KEEP = range(4)
-PHASE_NAMES = ("setup", "turn", "second_draw", "keep")
 
 
 def _counted(count: int, thing: str) -> str:
@@ -818,57 +821,9 @@ class TicketToRideState(State):
 
         return decision_help(self)
 
-    def _cards_json(self, counts: list[int]) -> dict[str, int]:
-        names = self.game.board.card_names
-        return {names[i]: n for i, n in enumerate(counts) if n}
-
     def public_observation(self) -> JsonDict:
         """The table: face-up cards, pile sizes, every seat's public state, recent moves."""
-        board = self.game.board
-        names = board.card_names
-        setup = self.phase == SETUP
-        discards = [0] * len(names)
-        for card in self.deck.discards:
-            discards[card] += 1
-        scores = self.scores_now()
-        return {
-            "map": board.map,
-            "phase": PHASE_NAMES[self.phase],
-            "current_player": self.seat,
-            "face_up": [names[c] for c in self.face_up],
-            "deck_size": len(self.deck.cards),
-            "discards": self._cards_json(discards),
-            "locomotive_pile": self.loco_pile,
-            "ticket_pile_size": self._ticket_pile_shown(),
-            "express_bonus_left": list(board.express_bonus[self.express_next :]),
-            "final_turns_left": self.final_turns if self.final_turns >= 0 else None,
-            "seats": [
-                {
-                    "trains": self.trains[s],
-                    "score": scores[s],
-                    "hand_size": sum(self.hands[s]),
-                    "known_cards": self._cards_json(self.known[s]),
-                    # while seats choose their first tickets, nobody sees the others' choices
-                    "ticket_count": None if setup else len(self.tickets[s]),
-                    "choosing_tickets": len(self.offers[s]) if self.offers[s] else 0,
-                    "routes": list(self.seat_routes[s]),
-                    "express_bonus": self.express[s],
-                }
-                for s in range(self.game.players)
-            ],
-            "log": [
-                [seat, self._public_move(action, setup)]
-                for seat, action in self.recent_history(LOG_LENGTH * self.game.players)
-            ],
-        }
-
-    def _ticket_pile_shown(self) -> int:
-        """The ticket pile's size as everyone sees it: while seats choose their first tickets,
-        the pile as dealt (how many tickets each seat returns stays hidden until every seat has
-        chosen, RULES_NOTES.md); afterwards the pile itself."""
-        if self.phase == SETUP:
-            return len(self.game.board.tickets) - TICKETS_OFFERED * self.game.players
-        return len(self.ticket_pile)
+        return views.public_observation(self)
 
     def move_disclosure(self, action: Action, after: State) -> str | None:
         """Claims, passes and Europe Express Locomotives are open while the game goes on, a
@@ -901,50 +856,16 @@ class TicketToRideState(State):
 
     def public_move(self, action: Action) -> str:
         """The move as the other seats see it now (see `_public_move`)."""
-        return self._public_move(action, self.phase == SETUP)
+        return views.public_form(action, self.phase == SETUP)
 
     def seen_epoch(self) -> object:
         """Whether seats still choose their first tickets: when that ends, the public form of
         their keeps changes from "keep tickets" to "keep N tickets" (`seen_history`)."""
         return self.phase == SETUP
 
-    @staticmethod
-    def _public_move(action: Action, setup: bool) -> str:
-        """A move as the other seats see it; while seats still choose their first tickets,
-        not even how many were kept (their ticket counts are hidden until then too).
-
-        A `Concealed` keep (in a determinized copy's history) reads as it was seen when the
-        copy was made: "keep tickets" if made during the setup choice, even once the copy has
-        played past it (how many were kept was never known to the copy's seat), "keep N
-        tickets" if made later (public by then).
-        """
-        if setup and (
-            type(action) is KeepTickets
-            or (isinstance(action, Concealed) and action.move == KeepTickets.kind)
-        ):
-            return "keep tickets"
-        return action.public()
-
     def observation(self, seat: int) -> JsonDict:
         """The public table plus the seat's own hand, tickets (with completion) and offer."""
-        board = self.game.board
-        data = self.public_observation()
-        data["seat"] = seat
-        data["hand"] = self._cards_json(self.hands[seat])
-        data["tickets"] = [
-            {"id": t, **board.ticket_json(board.tickets[t]), "completed": done}
-            for t, done in self.ticket_status(seat)
-        ]
-        data["offer"] = [
-            {"id": t, **board.ticket_json(board.tickets[t])} for t in self.offers[seat]
-        ]
-        data["seats"][seat]["ticket_count"] = len(self.tickets[seat])
-        # The log stays the table's (`public_observation`): the seat's own keeps read as the
-        # others saw them (its tickets are listed above). Naming them would make the log differ
-        # between the real game and a determinization for another seat, which cannot know
-        # them, as new moves push it along: the server's undo check would then take a claim
-        # for a move that revealed something (tests/server/test_open_moves.py).
-        return data
+        return views.observation(self, seat)
 
     # --- copies --------------------------------------------------------------------------------
 
@@ -1020,90 +941,9 @@ class TicketToRideState(State):
         return copy
 
     def determinize(self, seat: int, rng: Rng) -> TicketToRideState:
-        """Deal anew what `seat` cannot see: deck order, others' unseen cards, tickets, future.
-
-        Every pool is sorted before it is shuffled, so the copy depends only on what `seat`
-        sees and on `rng`: twin worlds that differ only in what `seat` cannot see give the same
-        copies. During the setup choice, each other seat that has already chosen keeps any
-        count the rules allow (2 or 3), drawn at random: how many it kept is still hidden.
-        The tickets `seat` put under the pile keep their places in it (`returned_by`). The
-        copy's history is the one `seat` knows (`seen_history`).
-        """
-        copy = self.clone()
-        players = self.game.players
-        others = [s for s in range(players) if s != seat]
-        # Train cards: the deck and the part of each other hand nobody saw being taken.
-        pool = copy.deck.cards
-        unknown_counts = {}
-        for s in others:
-            hand, known = copy.hands[s], copy.known[s]
-            unknown = [h - k for h, k in zip(hand, known, strict=True)]
-            unknown_counts[s] = sum(unknown)
-            for card, n in enumerate(unknown):
-                pool.extend([card] * n)
-            copy.hands[s] = known.copy()
-        pool.sort()
-        rng.shuffle(pool)
-        for s in others:
-            hand = copy.hands[s]
-            for _ in range(unknown_counts[s]):
-                hand[pool.pop()] += 1
-        # Tickets: every other seat's kept and offered tickets, and the pile but for the
-        # tickets `seat` put under it: it knows where they lie, so they keep their places.
-        pile = copy.ticket_pile
-        marks = self.returned_by  # who put each of the pile's bottom tickets there
-        bottom = len(marks)
-        mine = seat in marks
-        if mine:  # only the pile's other places are dealt anew
-            free = [i for i, m in enumerate(marks) if m != seat]
-            tickets = [pile[i] for i in free]
-            tickets += pile[bottom:]
-        else:
-            tickets = pile
-        setup = copy.phase == SETUP
-        kept_counts = {}
-        for s in others:
-            tickets.extend(copy.tickets[s])
-            tickets.extend(copy.offers[s])
-            kept = len(copy.tickets[s])
-            if setup and not copy.offers[s]:
-                # It has chosen, but how many it kept stays hidden until every seat has.
-                kept = KEEP_AT_SETUP + rng.below(TICKETS_OFFERED - KEEP_AT_SETUP + 1)
-            kept_counts[s] = kept
-        if setup:  # the others' returns are as many as the counts dealt them leave
-            own = [t for t, m in zip(pile, marks, strict=False) if m == seat] if mine else []
-            marks = copy.returned_by = self._setup_pile_marks(seat, len(own), kept_counts)
-        tickets.sort()
-        rng.shuffle(tickets)
-        for s in others:
-            copy.tickets[s] = [tickets.pop() for _ in range(kept_counts[s])]
-            copy.offers[s] = [tickets.pop() for _ in copy.offers[s]]
-        # What is left of the shuffled tickets fills the pile's places dealt anew.
-        if setup and mine:
-            placed = iter(own)
-            low = [next(placed) if m == seat else tickets.pop() for m in marks]
-            tickets[0:0] = low
-        elif mine:
-            for i in free:
-                pile[i] = tickets.pop()
-            pile[bottom:] = tickets
-            tickets = pile
-        copy.ticket_pile = tickets
-        copy.rng = Rng(rng.next64())
-        self._conceal_history(copy, seat)
-        return copy
-
-    def _setup_pile_marks(self, seat: int, own: int, kept_counts: dict[int, int]) -> list[int]:
-        """During the setup choice, who put each of a determinized pile's bottom tickets
-        there (`returned_by`): the seats that have chosen, each returning its tickets under
-        those of the seats before it (`seat` its `own`, the others what `kept_counts` leaves
-        of 3)."""
-        players = self.game.players
-        marks: list[int] = []
-        for i in reversed(range((self.seat - self.first_player) % players)):
-            s = (self.first_player + i) % players
-            marks.extend([s] * (own if s == seat else TICKETS_OFFERED - kept_counts[s]))
-        return marks
+        """Deal anew what `seat` cannot see: deck order, others' unseen cards, tickets, future
+        (hidden.py)."""
+        return hidden.determinize(self, seat, rng)
 
 
 # Each action kind's legality check and move, by the action's exact type.

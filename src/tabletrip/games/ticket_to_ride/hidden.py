@@ -1,0 +1,112 @@
+"""Determinization for Ticket to Ride: a copy where all one seat cannot see is dealt anew.
+
+Hidden from a seat: the order of the train deck, the cards of each other hand that nobody saw
+it take (cards taken face up stay known), the other seats' tickets and offers, the ticket pile
+but for the tickets the seat itself put under it (it knows where they lie), and during the
+setup choice how many tickets each other seat that has chosen kept.
+
+Every pool is sorted before it is shuffled, so the copy depends only on what the seat sees and
+on the generator: twin worlds that differ only in what the seat cannot see give the same copies.
+The copy's history is the one the seat knows (`State.seen_history`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletrip.core import Rng
+from tabletrip.games.ticket_to_ride.phases import KEEP_AT_SETUP, SETUP, TICKETS_OFFERED
+
+if TYPE_CHECKING:
+    from tabletrip.games.ticket_to_ride.rules import TicketToRideState
+
+
+def determinize(state: TicketToRideState, seat: int, rng: Rng) -> TicketToRideState:
+    """A copy consistent with `seat`'s observation, the rest resampled with `rng`.
+
+    During the setup choice, each other seat that has already chosen keeps any count the rules
+    allow (2 or 3), drawn at random: how many it kept is still hidden. The tickets `seat` put
+    under the pile keep their places in it (`returned_by`).
+    """
+    copy = state.clone()
+    others = [s for s in range(state.game.players) if s != seat]
+    _deal_train_cards(copy, others, rng)
+    # Tickets: every other seat's kept and offered tickets, and the pile but for the
+    # tickets `seat` put under it: it knows where they lie, so they keep their places.
+    pile = copy.ticket_pile
+    marks = state.returned_by  # who put each of the pile's bottom tickets there
+    bottom = len(marks)
+    mine = seat in marks
+    if mine:  # only the pile's other places are dealt anew
+        free = [i for i, m in enumerate(marks) if m != seat]
+        tickets = [pile[i] for i in free]
+        tickets += pile[bottom:]
+    else:
+        tickets = pile
+    setup = copy.phase == SETUP
+    kept_counts = {}
+    for s in others:
+        tickets.extend(copy.tickets[s])
+        tickets.extend(copy.offers[s])
+        kept = len(copy.tickets[s])
+        if setup and not copy.offers[s]:
+            # It has chosen, but how many it kept stays hidden until every seat has.
+            kept = KEEP_AT_SETUP + rng.below(TICKETS_OFFERED - KEEP_AT_SETUP + 1)
+        kept_counts[s] = kept
+    if setup:  # the others' returns are as many as the counts dealt them leave
+        own = [t for t, m in zip(pile, marks, strict=False) if m == seat] if mine else []
+        marks = copy.returned_by = _setup_pile_marks(state, seat, len(own), kept_counts)
+    tickets.sort()
+    rng.shuffle(tickets)
+    for s in others:
+        copy.tickets[s] = [tickets.pop() for _ in range(kept_counts[s])]
+        copy.offers[s] = [tickets.pop() for _ in copy.offers[s]]
+    # What is left of the shuffled tickets fills the pile's places dealt anew.
+    if setup and mine:
+        placed = iter(own)
+        low = [next(placed) if m == seat else tickets.pop() for m in marks]
+        tickets[0:0] = low
+    elif mine:
+        for i in free:
+            pile[i] = tickets.pop()
+        pile[bottom:] = tickets
+        tickets = pile
+    copy.ticket_pile = tickets
+    copy.rng = Rng(rng.next64())
+    state._conceal_history(copy, seat)
+    return copy
+
+
+def _deal_train_cards(copy: TicketToRideState, others: list[int], rng: Rng) -> None:
+    """The deck and the part of each other hand nobody saw being taken, pooled, shuffled and
+    dealt back, every hand keeping its size."""
+    pool = copy.deck.cards
+    unknown_counts = {}
+    for s in others:
+        hand, known = copy.hands[s], copy.known[s]
+        unknown = [h - k for h, k in zip(hand, known, strict=True)]
+        unknown_counts[s] = sum(unknown)
+        for card, n in enumerate(unknown):
+            pool.extend([card] * n)
+        copy.hands[s] = known.copy()
+    pool.sort()
+    rng.shuffle(pool)
+    for s in others:
+        hand = copy.hands[s]
+        for _ in range(unknown_counts[s]):
+            hand[pool.pop()] += 1
+
+
+def _setup_pile_marks(
+    state: TicketToRideState, seat: int, own: int, kept_counts: dict[int, int]
+) -> list[int]:
+    """During the setup choice, who put each of a determinized pile's bottom tickets
+    there (`returned_by`): the seats that have chosen, each returning its tickets under
+    those of the seats before it (`seat` its `own`, the others what `kept_counts` leaves
+    of 3)."""
+    players = state.game.players
+    marks: list[int] = []
+    for i in reversed(range((state.seat - state.first_player) % players)):
+        s = (state.first_player + i) % players
+        marks.extend([s] * (own if s == seat else TICKETS_OFFERED - kept_counts[s]))
+    return marks
