@@ -20,7 +20,8 @@ from tabletrip.games.lets_go_france.bots import (
     track_tables,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
-from tabletrip.games.lets_go_france.rules import TRIP, LetsGoState
+from tabletrip.games.lets_go_france.phases import TRIP
+from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import FLIP
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)

@@ -34,7 +34,8 @@ from tabletrip.games.lets_go_france.encoding import (
     _highlight_features,
     _top_features,
 )
-from tabletrip.games.lets_go_france.rules import TRIP, LetsGoState
+from tabletrip.games.lets_go_france.phases import TRIP
+from tabletrip.games.lets_go_france.rules import LetsGoState
 
 LOIRE = "loire-valley"
 BRITTANY = "brittany-normandy"

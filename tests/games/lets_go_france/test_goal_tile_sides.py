@@ -18,7 +18,8 @@ from tabletrip.games.lets_go_france import content
 from tabletrip.games.lets_go_france.actions import ChooseCard, Done, SpendWild, Travel
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, REGIONS, load_regions
 from tabletrip.games.lets_go_france.moves import advance_trip, start_trip
-from tabletrip.games.lets_go_france.rules import OVER, LetsGoGame, LetsGoState
+from tabletrip.games.lets_go_france.phases import OVER
+from tabletrip.games.lets_go_france.rules import LetsGoGame, LetsGoState
 
 NAME = "regions.json"
 TILES = {tile.region: tile for tile in load_regions().double_flag_tiles}

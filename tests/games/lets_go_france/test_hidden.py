@@ -19,7 +19,8 @@ from tabletrip.core import Action, Rng, mix_seed
 from tabletrip.games.lets_go_france.actions import Done, Place, UseResearch
 from tabletrip.games.lets_go_france.content import REGIONS
 from tabletrip.games.lets_go_france.hidden import _restore
-from tabletrip.games.lets_go_france.rules import PLAN, LetsGoState
+from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.rules import LetsGoState
 
 ROUNDS = 14
 

@@ -33,7 +33,8 @@ from tabletrip.games.lets_go_france.actions import (
     UseResearch,
 )
 from tabletrip.games.lets_go_france.content import DAYS, REGIONS
-from tabletrip.games.lets_go_france.rules import PLAN, LetsGoState
+from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.rules import LetsGoState
 
 DECK = 124
 

@@ -35,7 +35,8 @@ from tabletrip.games.lets_go_france.actions import (
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
 from tabletrip.games.lets_go_france.moves import advance_trip, start_trip
-from tabletrip.games.lets_go_france.rules import PLAN, TRIP, LetsGoState
+from tabletrip.games.lets_go_france.phases import PLAN, TRIP
+from tabletrip.games.lets_go_france.rules import LetsGoState
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)
 MON, TUE, WED, THU, FRI, SAT = range(6)

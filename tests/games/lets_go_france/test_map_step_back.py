@@ -18,7 +18,8 @@ from tabletrip.core import ContentError, IllegalAction, validate_content
 from tabletrip.games.lets_go_france import content
 from tabletrip.games.lets_go_france.actions import ChooseIcon, DottedPath, SpendWild, Travel
 from tabletrip.games.lets_go_france.content import ICONS, REGIONS, load_regions
-from tabletrip.games.lets_go_france.rules import PLAN, LetsGoState
+from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import Trip
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)

@@ -13,8 +13,9 @@ import tabletrip
 from contract import check_action_words
 from tabletrip.core import Rng
 from tabletrip.games.lets_go_france.content import REGIONS
+from tabletrip.games.lets_go_france.phases import TRIP
 from tabletrip.games.lets_go_france.present import LetsGoPresentation
-from tabletrip.games.lets_go_france.rules import TRIP, LetsGoState
+from tabletrip.games.lets_go_france.rules import LetsGoState
 
 PRESENTATION = LetsGoPresentation()
 

@@ -23,9 +23,10 @@ from tabletrip.core.presentation import (
     unreadable_parts,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
+from tabletrip.games.lets_go_france.phases import TRIP
 from tabletrip.games.lets_go_france.present import LetsGoPresentation
 from tabletrip.games.lets_go_france.present_words import card_words
-from tabletrip.games.lets_go_france.rules import TRIP, LetsGoState
+from tabletrip.games.lets_go_france.rules import LetsGoState
 
 PRESENTATION = LetsGoPresentation()
 OPTION_SETS = [

@@ -38,7 +38,8 @@ from tabletrip.games.lets_go_france.content import (
     load_regions,
 )
 from tabletrip.games.lets_go_france.final import seat_breakdown
-from tabletrip.games.lets_go_france.rules import PLAN, LetsGoState
+from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)

@@ -16,7 +16,8 @@ from tabletrip.core import Action
 from tabletrip.games.lets_go_france.actions import ChooseCard, Done, Favour, Place, SkipTravel
 from tabletrip.games.lets_go_france.content import DAYS
 from tabletrip.games.lets_go_france.moves import advance_trip, start_trip
-from tabletrip.games.lets_go_france.rules import OVER, PLAN, LetsGoState
+from tabletrip.games.lets_go_france.phases import OVER, PLAN
+from tabletrip.games.lets_go_france.rules import LetsGoState
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)
 MON, TUE, WED, THU, FRI, SAT = range(6)

@@ -46,7 +46,8 @@ from tabletrip.games.lets_go_france.actions import (
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY, Activity
 from tabletrip.games.lets_go_france.final import agent_choice
 from tabletrip.games.lets_go_france.moves import AGENT_DAY_SIZES, goal_spec, longest_run_points
-from tabletrip.games.lets_go_france.rules import PLAN, TRIP, LetsGoState
+from tabletrip.games.lets_go_france.phases import PLAN, TRIP
+from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import (
     FLIP,
     DayPlan,

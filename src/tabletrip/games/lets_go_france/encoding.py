@@ -134,13 +134,8 @@ from tabletrip.games.lets_go_france.content import (
     Activity,
 )
 from tabletrip.games.lets_go_france.legal import PENDING_WORDS, anytime_actions
-from tabletrip.games.lets_go_france.rules import (
-    PHASE_NAMES,
-    PLAN,
-    RESEARCH_DRAW,
-    LetsGoGame,
-    LetsGoState,
-)
+from tabletrip.games.lets_go_france.phases import PHASE_NAMES, PLAN
+from tabletrip.games.lets_go_france.rules import RESEARCH_DRAW, LetsGoGame, LetsGoState
 from tabletrip.games.lets_go_france.scoring import experience_points
 
 DAY_COUNT = len(DAYS)

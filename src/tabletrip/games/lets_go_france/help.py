@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletrip.games.lets_go_france.rules import OVER, PLAN
+from tabletrip.games.lets_go_france.phases import OVER, PLAN
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState

@@ -31,7 +31,7 @@ from tabletrip.core import Rng
 from tabletrip.games.lets_go_france.actions import Favour, Place
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
 from tabletrip.games.lets_go_france.moves import apply_action
-from tabletrip.games.lets_go_france.rules import PLAN
+from tabletrip.games.lets_go_france.phases import PLAN
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState

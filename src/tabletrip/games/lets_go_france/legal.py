@@ -21,7 +21,7 @@ from tabletrip.games.lets_go_france.actions import (
     Travel,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
-from tabletrip.games.lets_go_france.rules import PLAN, TRIP
+from tabletrip.games.lets_go_france.phases import PLAN, TRIP
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState

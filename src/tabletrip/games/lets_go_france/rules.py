@@ -20,6 +20,7 @@ from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, R
 from tabletrip.core.content import Content
 from tabletrip.core.game import Concealed
 from tabletrip.core.rng import mix_seed
+from tabletrip.games.lets_go_france import final, hidden, legal, moves, views
 from tabletrip.games.lets_go_france.actions import (
     CODEC,
     ChooseIcon,
@@ -46,13 +47,12 @@ from tabletrip.games.lets_go_france.content import (
     regions_of,
     shipped_file,
 )
+from tabletrip.games.lets_go_france.phases import OVER, PLAN
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip, day_highlight
 
 GAME_ID = "lets-go-france"
 DOUBLE_FLAG_SIDES = ("random", "a", "b")
 RESEARCH_DRAW = 3
-PLAN, TRIP, OVER = range(3)
-PHASE_NAMES = ("plan", "trip", "over")
 HIDDEN_MOVE = "a hidden move"  # another seat's move of the round, before it is revealed
 _HIDDEN = Concealed("hidden", HIDDEN_MOVE)
 # planning decisions that read alike round after round: hidden until the trip
@@ -178,14 +178,10 @@ class LetsGoGame(Game):
 
     def static_info(self) -> JsonDict:
         """The card catalogue, the player board, the regional map and the goal tiles."""
-        from tabletrip.games.lets_go_france.views import static_info
-
-        return static_info(self)
+        return views.static_info(self)
 
     def _state_from_json(self, data: JsonDict, seed: int) -> LetsGoState:
-        from tabletrip.games.lets_go_france.views import state_from_json
-
-        return state_from_json(self, data, seed)
+        return views.state_from_json(self, data, seed)
 
 
 class LetsGoState(State):
@@ -263,44 +259,34 @@ class LetsGoState(State):
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current seat."""
-        from tabletrip.games.lets_go_france.legal import legal_actions
-
-        return legal_actions(self)
+        return legal.legal_actions(self)
 
     def illegal_reason(self, action: Action) -> str | None:
         """Why `action` is not legal now, in one line; None if it is."""
         if self.phase == OVER:
             return "the game is over"
-        from tabletrip.games.lets_go_france.legal import place_problem, why_not
-
         if isinstance(action, Place) and self.phase == PLAN and not self.pending:
-            return place_problem(self, action)  # checked directly: no list of every placement
+            return legal.place_problem(self, action)  # checked directly: no list of every placement
         if isinstance(action, DiscardThree):  # the three cards may be named in any order
             action = DiscardThree(tuple(sorted(action.cards)))
         if action in self.legal_actions():
             return None
 
-        return why_not(self, action)
+        return legal.why_not(self, action)
 
     def _apply(self, action: Action) -> None:
-        from tabletrip.games.lets_go_france.moves import apply_action
-
-        apply_action(self, action)
+        moves.apply_action(self, action)
 
     @property
     def result(self) -> Result | None:
         """Scores from the trip: days, energy, experience, tokens, goals."""
         if self.phase != OVER:
             return None
-        from tabletrip.games.lets_go_france.final import final_result
-
-        return final_result(self)
+        return final.final_result(self)
 
     def public_observation(self) -> JsonDict:
         """The table as a spectator sees it."""
-        from tabletrip.games.lets_go_france.views import public_observation
-
-        return public_observation(self)
+        return views.public_observation(self)
 
     def render_text(self, seat: int | None) -> str:
         """What `seat` sees, as text for a terminal (None: a spectator)."""
@@ -331,14 +317,10 @@ class LetsGoState(State):
 
     def observation(self, seat: int) -> JsonDict:
         """The table plus the seat's own hand and up-to-date board."""
-        from tabletrip.games.lets_go_france.views import observation
-
-        return observation(self, seat)
+        return views.observation(self, seat)
 
     def _state_json(self) -> JsonDict:
-        from tabletrip.games.lets_go_france.views import state_json
-
-        return state_json(self)
+        return views.state_json(self)
 
     def clone(self) -> LetsGoState:
         """A copy sharing nothing mutable."""
@@ -408,9 +390,7 @@ class LetsGoState(State):
     def determinize(self, seat: int, rng: Rng) -> LetsGoState:
         """Deal anew what `seat` cannot see: the deck, others' hands and stacks, face-down
         Explore cards and others' unrevealed plays of this round (see hidden.py)."""
-        from tabletrip.games.lets_go_france.hidden import determinize
-
-        return determinize(self, seat, rng)
+        return hidden.determinize(self, seat, rng)
 
     # --- round flow (used by moves.py) ----------------------------------------------------
 
@@ -452,9 +432,7 @@ class LetsGoState(State):
 
     def public_board(self, seat: int) -> JsonDict:
         """What everyone may see of a seat's board (Explore cards face down)."""
-        from tabletrip.games.lets_go_france.views import public_board
-
-        return public_board(self, seat)
+        return views.public_board(self, seat)
 
     def placed(self, seat: int, day: int) -> list[PlacedCard]:
         """A day's column as cards for scoring (Explore the City: no Activity)."""

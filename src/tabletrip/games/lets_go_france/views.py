@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import Deck, JsonDict, Rng
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
+from tabletrip.games.lets_go_france.phases import PHASE_NAMES
 from tabletrip.games.lets_go_france.scoring import DayFacts
 
 if TYPE_CHECKING:
@@ -70,8 +71,6 @@ def public_board(state: LetsGoState, seat: int, reveal_explore: bool = False) ->
 
 def public_observation(state: LetsGoState) -> JsonDict:
     """What every seat and a spectator may know."""
-    from tabletrip.games.lets_go_france.rules import PHASE_NAMES
-
     game = state.game
     rounds = game.board.rounds
     spec = rounds[min(state.round, len(rounds) - 1)]
