@@ -7,8 +7,10 @@ with the same moves, and every payload from every server shows only what its rea
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from server.test_crash_recovery import Api, ServerProcess, bearer, expect
 from server.test_postgres import postgres_url  # noqa: F401  (the cluster fixture)
 from server_helpers import JsonDict, replay_states, until
 from tabletrip.server.announcements import conninfo
+from tabletrip.server.rooms import Room
 
 LEASE = "1"  # seconds a server's claim on a bot move lasts: a dead server's rooms move on soon
 
@@ -209,36 +212,56 @@ def test_serve_workers_runs_two_processes_on_one_port(database: str, tmp_path: P
         assert server.stop() in (0, -15)
 
 
-def test_a_move_prepared_on_a_stale_copy_is_refused_by_the_database(database: str) -> None:
-    """Server B holds a room; server A moves it; B, not yet told, prepares a move at the old
-    version: the store refuses it (409, "moved on"), and B's copy catches up to A's move."""
-    import asyncio
-
+@contextlib.asynccontextmanager
+async def a_room_on_two_managers(database: str) -> AsyncIterator[tuple[Any, Any, Room, Room]]:
+    """Managers A (started: it announces its changes) and B (not started: it hears only what a
+    test hands it, as if it were late) on one database, a two-seat Route East room made and
+    joined through A, and B's copy of it."""
     from tabletrip.server.manager import RoomManager
     from tabletrip.server.settings import Settings
     from tabletrip.server.store import Store
 
+    settings = Settings(database, bot_workers=0, hint_workers=1, chosen_seeds=True)
+    a, b = (RoomManager(settings, Store.open(database)) for _ in range(2))
+    await a.start()
+    try:
+        room = await a.create("route-east", 2, {}, [("human", None), ("human", None)], 5)
+        for seat in (0, 1):
+            await a.join(room.id, seat, None)
+        yield a, b, room, await b.room(room.id)
+    finally:
+        await a.close()
+        await b.close()
+
+
+def first_move(room: Room) -> tuple[int, JsonDict]:
+    """The seat to move and its first legal move (JSON)."""
+    seat = room.current_player
+    assert seat is not None
+    return seat, room.state.legal_actions()[0].to_json()
+
+
+async def until_version(held: Room, version: int) -> None:
+    """Wait (polling a condition, at most 30 s) for a copy that catches up in a task."""
+    for _ in range(3000):
+        if held.version == version:
+            return
+        await asyncio.sleep(0.01)
+
+
+def test_a_move_prepared_on_a_stale_copy_is_refused_by_the_database(database: str) -> None:
+    """Server B holds a room; server A moves it; B, not yet told, prepares a move at the old
+    version: the store refuses it (409, "moved on"), and B's copy catches up to A's move."""
+
     async def main() -> None:
-        settings = Settings(database, bot_workers=0, hint_workers=1, chosen_seeds=True)
-        a, b = (RoomManager(settings, Store.open(database)) for _ in range(2))
-        await a.start()  # B is not started: it hears no announcement, as if it were late
-        try:
-            room = await a.create("route-east", 2, {}, [("human", None), ("human", None)], 5)
-            for seat in (0, 1):
-                await a.join(room.id, seat, None)
-            held = await b.room(room.id)  # B's copy, at version 0
-            seat = room.current_player
-            assert seat is not None
-            move = str(room.state.legal_actions()[0])
+        async with a_room_on_two_managers(database) as (a, b, room, held):
+            seat, move = first_move(room)
             await a.act(room, seat, move, 0)
             with pytest.raises(Exception, match="moved on") as refused:
                 await b.act(held, seat, move, 0)  # B was not asked to refresh
             assert getattr(refused.value, "status", None) == 409
             assert held.version == room.version == 1
             assert held.state.history == room.state.history
-        finally:
-            await a.close()
-            await b.close()
 
     asyncio.run(main())
 
@@ -248,45 +271,25 @@ def test_a_move_announced_with_its_row_is_played_without_reading_the_database(
 ) -> None:
     """The notification of a move carries its log row: server B, holding the room at the
     version before, plays it from there (the store is not read) and ends where A is."""
-    import asyncio
-
-    from tabletrip.server.manager import RoomManager
     from tabletrip.server.room_changes import ROOMS_CHANNEL
-    from tabletrip.server.settings import Settings
-    from tabletrip.server.store import Store
 
     def never(*_args: Any) -> Any:
         raise AssertionError("the store was read")
 
     async def main() -> None:
-        settings = Settings(database, bot_workers=0, hint_workers=1, chosen_seeds=True)
-        a, b = (RoomManager(settings, Store.open(database)) for _ in range(2))
-        await a.start()
-        try:
-            room = await a.create("route-east", 2, {}, [("human", None), ("human", None)], 5)
-            for seat in (0, 1):
-                await a.join(room.id, seat, None)
-            held = await b.room(room.id)
-            b.store.actions_from = b.store.version = never  # type: ignore[method-assign]
+        async with a_room_on_two_managers(database) as (a, b, room, held):
+            b.store.actions_from = b.store.version = never
             with psycopg.connect(conninfo(database), autocommit=True) as listener:
                 listener.execute(f"LISTEN {ROOMS_CHANNEL}")
                 for _ in range(3):
-                    seat = room.current_player
-                    assert seat is not None
-                    move = room.state.legal_actions()[0].to_json()
+                    seat, move = first_move(room)
                     await a.act(room, seat, move, room.version)
                     heard = next(listener.notifies(timeout=30, stop_after=1))
                     b.announced(heard.payload)
-                    for _ in range(3000):
-                        if held.version == room.version:
-                            break
-                        await asyncio.sleep(0.01)  # condition-polled: B plays it in a task
+                    await until_version(held, room.version)
                     assert held.version == room.version
             assert held.state.history == room.state.history
             assert held.visible_log(1) == room.visible_log(1)
-        finally:
-            await a.close()
-            await b.close()
 
     asyncio.run(main())
 
@@ -295,22 +298,9 @@ def test_a_move_announced_while_a_catch_up_reads_is_caught_up_too(database: str)
     """Server B is catching up on A's first move and has read the rows when A's second move
     is announced: B looks again once done, so its copy ends at the second move, not one
     behind until some later announcement."""
-    import asyncio
-    import threading
-
-    from tabletrip.server.manager import RoomManager
-    from tabletrip.server.settings import Settings
-    from tabletrip.server.store import Store
 
     async def main() -> None:
-        settings = Settings(database, bot_workers=0, hint_workers=1, chosen_seeds=True)
-        a, b = (RoomManager(settings, Store.open(database)) for _ in range(2))
-        await a.start()  # B hears announcements only as this test hands them to it
-        try:
-            room = await a.create("route-east", 2, {}, [("human", None), ("human", None)], 5)
-            for seat in (0, 1):
-                await a.join(room.id, seat, None)
-            held = await b.room(room.id)
+        async with a_room_on_two_managers(database) as (a, b, room, held):
             read, go_on = threading.Event(), threading.Event()
             actions_from = b.store.actions_from
 
@@ -320,26 +310,19 @@ def test_a_move_announced_while_a_catch_up_reads_is_caught_up_too(database: str)
                 go_on.wait(30)
                 return rows
 
-            b.store.actions_from = read_then_wait  # type: ignore[method-assign]
+            b.store.actions_from = read_then_wait
             loop = asyncio.get_running_loop()
             for step in (1, 2):
-                seat = room.current_player
-                assert seat is not None
-                await a.act(room, seat, room.state.legal_actions()[0].to_json(), room.version)
-                b.announced(f"{room.id} {step} {a.server_id}")
+                seat, move = first_move(room)
+                await a.act(room, seat, move, room.version)
+                b.announced(f"{room.id} {step} {a.server_id}")  # no row: B reads the rows
                 if step == 1:
                     assert await loop.run_in_executor(None, read.wait, 30)
-            b.store.actions_from = actions_from  # type: ignore[method-assign]
+            b.store.actions_from = actions_from
             go_on.set()
-            for _ in range(3000):
-                if held.version == 2:
-                    break
-                await asyncio.sleep(0.01)  # condition-polled: the catch-up runs in threads
+            await until_version(held, 2)
             assert held.version == room.version == 2
             assert held.state.history == room.state.history
-        finally:
-            await a.close()
-            await b.close()
 
     asyncio.run(main())
 

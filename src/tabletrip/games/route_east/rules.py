@@ -1096,16 +1096,7 @@ class RouteEastState(State):
         if kind not in OPEN_KINDS and kind not in DRAWING_KINDS:
             return None
         assert isinstance(after, RouteEastState)
-        chance = after.rng.state != self.rng.state or any(
-            len(mine.cards) != len(theirs.cards)
-            for mine, theirs in (
-                (self.ignition, after.ignition),
-                (self.border, after.border),
-                (self.action, after.action),
-                (self.atm, after.atm),
-            )
-        )
-        if chance:
+        if self._chance_between(after, with_action_deck=True):
             return DRAWING_MOVE
         mover = self.seat
         if (
@@ -1121,15 +1112,18 @@ class RouteEastState(State):
     def _discard_disclosure(self, after: RouteEastState) -> str | None:
         """A discard goes under the Action deck unseen, so only the mover knows which card it
         was: private while nothing is drawn or rolled after it and the game goes on."""
-        drew = after.rng.state != self.rng.state or any(
-            len(mine.cards) != len(theirs.cards)
-            for mine, theirs in (
-                (self.ignition, after.ignition),
-                (self.border, after.border),
-                (self.atm, after.atm),
-            )
-        )
+        drew = self._chance_between(after, with_action_deck=False)  # the discard grows it
         return None if drew or after.is_over else PRIVATE_MOVE
+
+    def _chance_between(self, after: RouteEastState, with_action_deck: bool) -> bool:
+        """Whether chance took part between this state and `after`: the dice or a shuffle moved
+        the generator, or a card was drawn (a pile changed size)."""
+        piles = [(self.ignition, after.ignition), (self.border, after.border)]
+        piles.append((self.atm, after.atm))
+        if with_action_deck:
+            piles.append((self.action, after.action))
+        rolled = after.rng.state != self.rng.state
+        return rolled or any(len(mine.cards) != len(theirs.cards) for mine, theirs in piles)
 
     def decision_help(self) -> str:
         """What the player to move decides now, in a few plain sentences (help.py)."""
