@@ -53,10 +53,10 @@ from tabletrip.server.names import name_refusal
 from tabletrip.server.rate_limits import RateLimits
 from tabletrip.server.room_bots import RoomBots
 from tabletrip.server.room_cache import RoomCache
-from tabletrip.server.room_changes import RowHeard
+from tabletrip.server.room_changes import ActionRow
 from tabletrip.server.rooms import BOT, HUMAN, Change, Room, Seat, configured_game
 from tabletrip.server.settings import Settings
-from tabletrip.server.store import ActionRow, LogEntry, RoomRow, Store, SummaryPage, now
+from tabletrip.server.store import LogEntry, RoomRow, Store, SummaryPage, now
 from tabletrip.server.tokens import hash_token, new_token
 from tabletrip.sim.lineup import SEED_BITS
 
@@ -488,7 +488,7 @@ class RoomManager:
         for room_id in list(self._cache):
             self.announced(f"{room_id} seats -")
 
-    async def _announced_refresh(self, room: Room, seats: bool, row: RowHeard | None) -> None:
+    async def _announced_refresh(self, room: Room, seats: bool, row: ActionRow | None) -> None:
         try:
             if row is not None:
                 await self._play_heard(room, row)
@@ -502,14 +502,14 @@ class RoomManager:
             self._refreshing.pop(room.id, None)
             self._heard_again.pop(room.id, None)
 
-    async def _play_heard(self, room: Room, row: RowHeard) -> None:
+    async def _play_heard(self, room: Room, row: ActionRow) -> None:
         """Play an announced row if it is the next of the room here (else read what is
         missing), then tell the subscribers."""
         async with self.lock(room.id):
             if row.n != room.version:
                 changed = await self._catch_up(room, seats=False)
             else:
-                self._apply_rows(room, [ActionRow(row.n, row.seat, row.kind, row.action)])
+                self._apply_rows(room, [row])
                 changed = True
         if changed:
             self._changed(room)

@@ -20,8 +20,9 @@ SEATS = "seats"
 
 
 @dataclass(frozen=True, slots=True)
-class RowHeard:
-    """The log row that made an announced version: a play (with its action JSON) or an undo."""
+class ActionRow:
+    """One log row, as the store keeps it and as an announcement carries it: a play (with its
+    action JSON) or an undo."""
 
     n: int
     seat: int
@@ -37,10 +38,10 @@ class Announcement:
     room_id: str
     version: int | None
     server: str
-    row: RowHeard | None = None
+    row: ActionRow | None = None
 
 
-def payload(room_id: str, what: str, server: str, row: RowHeard | None = None) -> str:
+def payload(room_id: str, what: str, server: str, row: ActionRow | None = None) -> str:
     """The notification for a change (`what`: the new version, or `SEATS`); the row is left
     out when the payload would be too long (the other servers then read it)."""
     head = f"{room_id} {what} {server}"
@@ -69,11 +70,11 @@ def read(text: str) -> Announcement | None:
     return Announcement(room_id, version, server, row)
 
 
-def _row(text: str) -> RowHeard | None:
+def _row(text: str) -> ActionRow | None:
     try:
         n, seat, kind, action = json.loads(text)
     except (TypeError, ValueError):
         return None
     if not (isinstance(n, int) and isinstance(seat, int) and isinstance(kind, str)):
         return None
-    return RowHeard(n, seat, kind, action)
+    return ActionRow(n, seat, kind, action)

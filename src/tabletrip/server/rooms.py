@@ -22,7 +22,8 @@ from tabletrip.core.registry import game_class
 from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, Unauthorized
 from tabletrip.server.logs import LogEntry, RoomLog
 from tabletrip.server.reveal import Observed, Viewer, hidden_from, reveals_nothing
-from tabletrip.server.store import ActionRow, RoomRow, SeatRow, result_hash
+from tabletrip.server.room_changes import ActionRow
+from tabletrip.server.store import RoomRow, SeatRow, result_hash
 from tabletrip.server.tokens import token_matches
 from tabletrip.server.wording import move_words
 

@@ -35,7 +35,7 @@ from sqlalchemy.exc import ArgumentError, IntegrityError, NoSuchModuleError, SQL
 from tabletrip.core.errors import RecordError
 from tabletrip.server import room_changes
 from tabletrip.server.errors import StoreError
-from tabletrip.server.room_changes import ROOMS_CHANNEL, SEATS, RowHeard
+from tabletrip.server.room_changes import ROOMS_CHANNEL, SEATS, ActionRow
 
 metadata = sa.MetaData()
 
@@ -125,16 +125,6 @@ class SeatRow:
     bot: str | None
     name: str | None
     token_hash: str | None
-
-
-@dataclass(frozen=True)
-class ActionRow:
-    """One stored log row: a play (with its action JSON) or an undo."""
-
-    n: int
-    seat: int
-    kind: str
-    action: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,7 +397,7 @@ class Store:
         )
 
     def _announced_row(self, entry: LogEntry) -> str:
-        row = RowHeard(entry.n, entry.seat, entry.kind, entry.action)
+        row = ActionRow(entry.n, entry.seat, entry.kind, entry.action)
         return room_changes.payload(entry.room_id, str(entry.n + 1), self.server_id, row)
 
     def version(self, room_id: str) -> tuple[int | None, tuple[SeatRow, ...]] | None:

@@ -1118,8 +1118,11 @@ class RouteEastState(State):
     def _chance_between(self, after: RouteEastState, with_action_deck: bool) -> bool:
         """Whether chance took part between this state and `after`: the dice or a shuffle moved
         the generator, or a card was drawn (a pile changed size)."""
-        piles = [(self.ignition, after.ignition), (self.border, after.border)]
-        piles.append((self.atm, after.atm))
+        piles = [
+            (self.ignition, after.ignition),
+            (self.border, after.border),
+            (self.atm, after.atm),
+        ]
         if with_action_deck:
             piles.append((self.action, after.action))
         rolled = after.rng.state != self.rng.state

@@ -102,10 +102,14 @@ def _card_json(card: Any) -> JsonDict:
 def describe_event(state: RouteEastState, event: tuple[Any, ...]) -> str:
     """One public event in words (remembered per game: every observation of a room describes
     the same recent events again)."""
+    return _event_line(state.game, event)
+
+
+def _event_line(game: RouteEastGame, event: tuple[Any, ...]) -> str:
     try:
-        return _described(state.game, event)
+        return _described(game, event)
     except TypeError:  # an event read back from JSON may hold lists: not a key
-        return _describe(state.game, event)
+        return _describe(game, event)
 
 
 def _describe(game: RouteEastGame, event: tuple[Any, ...]) -> str:
@@ -178,22 +182,20 @@ def _describe(game: RouteEastGame, event: tuple[Any, ...]) -> str:
 _described: Memo[RouteEastGame, tuple[Any, ...], str] = Memo(_describe)
 
 
-_DESCRIBED_KEPT = 512  # event logs described (then forgotten at once)
-_described_logs: dict[int, tuple[tuple[Any, ...], Any, list[str]]] = {}
+def _log_lines(events: tuple[Any, ...], game: RouteEastGame) -> list[str]:
+    return [_event_line(game, event) for event in events]
+
+
+# The recent-events log is a tuple that clones share and a new event replaces: each one is
+# described once (by identity), however many observations show it.
+_described_logs: Memo[tuple[Any, ...], RouteEastGame, list[str]] = Memo(
+    _log_lines, per_object=4, objects=512
+)
 
 
 def _events_described(state: RouteEastState) -> list[str]:
-    """The recent events in words. The log is a tuple that clones share and a new event
-    replaces, so each one is described once (by identity), however many observations show it."""
-    events, game = state.events, state.game
-    kept = _described_logs.get(id(events))
-    if kept is not None and kept[0] is events and kept[1] is game:
-        return list(kept[2])
-    described = [describe_event(state, e) for e in events]
-    if len(_described_logs) >= _DESCRIBED_KEPT:
-        _described_logs.clear()
-    _described_logs[id(events)] = (events, game, described)
-    return list(described)
+    """The recent events in words (a list of the observation's own)."""
+    return list(_described_logs(state.events, state.game))
 
 
 def public_observation(state: RouteEastState) -> JsonDict:
