@@ -12,7 +12,7 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tabletrip.core.content_set import Content, ContentFile, file_digest, read_json
 from tabletrip.core.errors import ContentError
@@ -27,11 +27,19 @@ __all__ = [
     "ABLATED",
     "Content",
     "ContentFile",
+    "Spec",
     "file_digest",
     "load_content",
     "validate_content",
     "validate_file",
 ]
+
+
+class Spec(BaseModel):
+    """The base of every content schema: a key the schema does not know is an error (a typo
+    in a person's own file must not be silently ignored)."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 def load_content(path: Path | Traversable, model: type[M]) -> M:

@@ -46,12 +46,17 @@ def wrap(text: str, indent: str = "    ", width: int = TEXT_WIDTH) -> list[str]:
 
 
 def wrap_items(
-    prefix: str, items: Sequence[str], indent: str = "    ", width: int = TEXT_WIDTH
+    prefix: str,
+    items: Sequence[str],
+    indent: str = "    ",
+    width: int = TEXT_WIDTH,
+    separator: str = ",",
 ) -> list[str]:
-    """`prefix` then the items separated by commas, never breaking inside an item."""
+    """`prefix` then the items, each but the last followed by `separator`, never breaking
+    inside an item."""
     lines = [prefix.rstrip()]
     for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
+        piece = item + (separator if i < len(items) - 1 else "")
         if len(lines[-1]) + 1 + len(piece) <= width or lines[-1].strip() == "":
             lines[-1] += (" " if lines[-1] else "") + piece
         else:

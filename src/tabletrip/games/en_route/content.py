@@ -24,10 +24,10 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from tabletrip.core import ContentError
-from tabletrip.core.content import Content, ContentFile, validate_file
+from tabletrip.core.content import Content, ContentFile, Spec, validate_file
 from tabletrip.core.content_set import read_json
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
@@ -84,11 +84,7 @@ def tourist_tuple(tourists: Mapping[TouristType, int]) -> tuple[int, int, int]:
     return (red, green, blue)
 
 
-class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class LocationSpec(_Spec):
+class LocationSpec(Spec):
     """A Landmark on one location; yellow ones show their PP, gray ones name their track."""
 
     at: tuple[LocationCoord, LocationCoord]
@@ -106,7 +102,7 @@ class LocationSpec(_Spec):
         return self
 
 
-class IconicTrackSpec(_Spec):
+class IconicTrackSpec(Spec):
     """An Iconic Landmark's rating track on the Round board: base PP, then 4 upgrade boxes."""
 
     id: str = Field(min_length=1)
@@ -133,7 +129,7 @@ class IconicTrackSpec(_Spec):
         return boxes
 
 
-class CafeSpec(_Spec):
+class CafeSpec(Spec):
     """A Café at a crossroads and its one bonus."""
 
     at: Crossroad
@@ -148,7 +144,7 @@ class CafeSpec(_Spec):
         return self
 
 
-class VisitThemAllSpec(_Spec):
+class VisitThemAllSpec(Spec):
     """Visit-Them-All crossroads and the PP by how many are on the final route."""
 
     name: str = Field(min_length=1)
@@ -167,7 +163,7 @@ class VisitThemAllSpec(_Spec):
         return self
 
 
-class BoardSpec(_Spec):
+class BoardSpec(Spec):
     """One Player board: the coordinate number printed by each column and by each row."""
 
     number: int = Field(ge=1)
@@ -182,7 +178,7 @@ class BoardSpec(_Spec):
         return numbers
 
 
-class CardSpec(_Spec):
+class CardSpec(Spec):
     """A City deck card: city Tourist card, Global Tourist card or Repeat card."""
 
     id: str = Field(min_length=1)
@@ -204,7 +200,7 @@ class CardSpec(_Spec):
         return self
 
 
-class RequirementSpec(_Spec):
+class RequirementSpec(Spec):
     """A Goal requirement: a kind from GOAL_KINDS and its parameter, if the kind has one."""
 
     kind: str
@@ -223,7 +219,7 @@ class RequirementSpec(_Spec):
         return self
 
 
-class GoalSpec(_Spec):
+class GoalSpec(Spec):
     """A Goal card: its letter, requirement, sign, threshold and the two PP stars."""
 
     id: str = Field(min_length=1)
@@ -244,7 +240,7 @@ class GoalSpec(_Spec):
         return self
 
 
-class ObjectiveSpec(_Spec):
+class ObjectiveSpec(Spec):
     """A Personal Objective card: 3 crossroads."""
 
     id: str = Field(min_length=1)
@@ -260,28 +256,28 @@ class ObjectiveSpec(_Spec):
         return points
 
 
-class BalanceSpec(_Spec):
+class BalanceSpec(Spec):
     """A double-sided Balance card."""
 
     id: str = Field(min_length=1)
     sides: tuple[Literal["route_section"], Literal["coordinate_change"]]
 
 
-class ChallengeCellSpec(_Spec):
+class ChallengeCellSpec(Spec):
     """A solo Challenge table cell: the PP to reach and the number of Goals to complete."""
 
     pp: int = Field(ge=1)
     goals: int = Field(ge=0, le=len(GOAL_LETTERS))
 
 
-class SequenceSlotSpec(_Spec):
+class SequenceSlotSpec(Spec):
     """A position of the solo Card Sequence: its row (1 top to 4 lower) and its covering cards."""
 
     row: int = Field(ge=1, le=SOLO_ROWS)
     covered_by: list[Annotated[int, Field(ge=0)]]
 
 
-class CitySpec(_Spec):
+class CitySpec(Spec):
     """A whole city file."""
 
     header: str = Field(min_length=1)

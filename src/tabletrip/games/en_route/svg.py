@@ -36,6 +36,8 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from tabletrip.core import Action
+from tabletrip.core.labels import SVG_FONT
+from tabletrip.core.render import svg_number as num
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -52,11 +54,9 @@ from tabletrip.games.en_route.actions import (
 )
 from tabletrip.games.en_route.present_words import TEAMS, seat_name
 from tabletrip.games.en_route.svg_map import (
-    FONT_FAMILY,
     MapOptions,
     map_svg,
     map_title,
-    num,
     route_summary,
     trail_sections,
 )
@@ -127,7 +127,7 @@ def render_board(game: EnRouteGame, observation: Obs) -> str:
     head = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
         f'viewBox="0 0 {num(width)} {num(height)}" '
-        f'font-family="{FONT_FAMILY}" class="board en-route">',
+        f'font-family="{SVG_FONT}" class="board en-route">',
         f"<title>{escape('En Route: ' + game.city.name)}</title>",
         f'<rect x="0" y="0" width="{num(width)}" height="{num(height)}" fill="#f7f3e8"/>',
     ]

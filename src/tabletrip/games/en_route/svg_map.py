@@ -22,6 +22,8 @@ from itertools import pairwise
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.labels import SVG_FONT
+from tabletrip.core.render import svg_number as num
 from tabletrip.games.en_route.content import TOURIST_TYPES, City
 from tabletrip.games.en_route.geometry import (
     CROSSROADS_SIZE,
@@ -61,12 +63,6 @@ INK = "#222222"
 GREY_INK = "#6b6b6b"
 CAFE_FILL = "#8d5524"
 VTA_FILL = "#f4d03f"
-FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
-
-
-def num(value: float) -> str:
-    """A coordinate for SVG: one decimal at most, no trailing zeros."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def tourist_counts(tourists: Mapping[str, int] | Sequence[int]) -> tuple[int, int, int]:
@@ -119,7 +115,7 @@ def render_svg(
     """
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{width}" '
-        f'viewBox="0 0 {width} {width}" font-family="{FONT_FAMILY}">',
+        f'viewBox="0 0 {width} {width}" font-family="{SVG_FONT}">',
         f"<title>{escape(map_title(city, sheet_json['board']))}</title>",
         *map_svg(city, sheet_json, width, options or MapOptions()),
         "</svg>",

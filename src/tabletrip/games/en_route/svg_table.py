@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.render import svg_number as num
 from tabletrip.games.en_route.content import TOURIST_TYPES, Card, City
 from tabletrip.games.en_route.help import STEP_HELP
 from tabletrip.games.en_route.present_public import is_beginning_round
@@ -29,7 +30,7 @@ from tabletrip.games.en_route.present_words import (
     seat_name,
     tourists_words,
 )
-from tabletrip.games.en_route.svg_map import INK, ROUTE, num, tourists_svg
+from tabletrip.games.en_route.svg_map import INK, ROUTE, tourists_svg
 
 if TYPE_CHECKING:
     from tabletrip.games.en_route.rules import EnRouteGame

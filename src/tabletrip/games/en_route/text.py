@@ -13,9 +13,10 @@ Y<PP> Popular, I<PP> Iconic, and tourists as `2r1g1b`. The board a browser draws
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from tabletrip.core.render import wrap, wrap_items
 
 if TYPE_CHECKING:
     from tabletrip.games.en_route.rules import EnRouteState
@@ -212,20 +213,11 @@ def matching_locations(
 
 
 def _wrap(text: str, width: int = WIDTH, indent: str = "    ") -> list[str]:
-    return textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return wrap(text, indent, width)
 
 
-def _wrap_items(prefix: str, items: Sequence[str], width: int = WIDTH) -> list[str]:
-    """`prefix` then the items separated by `; `, never breaking inside an item."""
-    indent = "    "
-    lines = [prefix.rstrip()]
-    for i, item in enumerate(items):
-        piece = item + (";" if i < len(items) - 1 else "")
-        if len(lines[-1]) + 1 + len(piece) <= width or lines[-1].strip() == "":
-            lines[-1] += (" " if lines[-1] else "") + piece
-        else:
-            lines.append(indent + piece)
-    return lines
+def _wrap_items(prefix: str, items: Sequence[str]) -> list[str]:
+    return wrap_items(prefix, items, width=WIDTH, separator=";")
 
 
 # --- text -------------------------------------------------------------------------------

@@ -24,8 +24,6 @@ from itertools import pairwise
 from typing import Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     ValidationInfo,
     field_validator,
@@ -33,7 +31,7 @@ from pydantic import (
 )
 
 from tabletrip.core import load_content
-from tabletrip.core.content import ABLATED, Content, ContentFile, validate_file
+from tabletrip.core.content import ABLATED, Content, ContentFile, Spec, validate_file
 
 ICONS = ("architecture", "art", "food", "history", "nature", "shopping")
 DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday")
@@ -82,17 +80,13 @@ GOAL_EFFECTS = {
 }
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
 def _check_icon(icon: str) -> str:
     if icon not in ICONS:
         raise ValueError(f"unknown icon {icon!r}: icons are {', '.join(ICONS)}")
     return icon
 
 
-class FormulaSpec(_Strict):
+class FormulaSpec(Spec):
     """A Highlight's scoring formula: a kind, its points and what it counts."""
 
     kind: str
@@ -125,7 +119,7 @@ class FormulaSpec(_Strict):
         return self
 
 
-class HighlightSpec(_Strict):
+class HighlightSpec(Spec):
     """The "Highlight of the Day" at the bottom of a card: plain gains and a formula."""
 
     points: int = Field(0, ge=0, le=12)
@@ -144,7 +138,7 @@ class HighlightSpec(_Strict):
         return [_check_icon(i) for i in icons]
 
 
-class ActivitySpec(_Strict):
+class ActivitySpec(Spec):
     """An Activity card: a real Paris activity or place."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -162,7 +156,7 @@ class ActivitySpec(_Strict):
         return [_check_icon(i) for i in icons]
 
 
-class ActivitiesSpec(_Strict):
+class ActivitiesSpec(Spec):
     """The Activity deck file."""
 
     header: str
@@ -191,7 +185,7 @@ class ActivitiesSpec(_Strict):
         return self
 
 
-class RewardSpec(_Strict):
+class RewardSpec(Spec):
     """What a reward-row space gives: a kind and how many (points: how many points)."""
 
     kind: str
@@ -204,7 +198,7 @@ class RewardSpec(_Strict):
         return self
 
 
-class RoundSpec(_Strict):
+class RoundSpec(Spec):
     """One round of the tracker: what each player draws, plays and passes, and which way."""
 
     draw: list[Literal["deck2", "deck4", "stack"]] = Field(min_length=1)
@@ -212,7 +206,7 @@ class RoundSpec(_Strict):
     direction: Literal["left", "right"]
 
 
-class PlayerBoardSpec(_Strict):
+class PlayerBoardSpec(Spec):
     """The player board and the round tracker."""
 
     header: str
@@ -280,7 +274,7 @@ class PlayerBoardSpec(_Strict):
         return self
 
 
-class SpaceBonusSpec(_Strict):
+class SpaceBonusSpec(Spec):
     """What arriving on a map space gives."""
 
     kind: str
@@ -298,7 +292,7 @@ class SpaceBonusSpec(_Strict):
         return self
 
 
-class MapSpaceSpec(_Strict):
+class MapSpaceSpec(Spec):
     """A town on a regional map."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -311,7 +305,7 @@ class MapSpaceSpec(_Strict):
     flag: Literal[0, 1, 2] = 0  # single-flag or double-flag goal space
 
 
-class PathSpec(_Strict):
+class PathSpec(Spec):
     """A line between two towns: solid (a Travel action) or dotted (paid at any time with a
     Research token, a Wild token, or `experience`: an Experience token moved back 1 space)."""
 
@@ -327,7 +321,7 @@ class PathSpec(_Strict):
         return self
 
 
-class RegionSpec(_Strict):
+class RegionSpec(Spec):
     """One side of a regional map board."""
 
     id: str
@@ -337,7 +331,7 @@ class RegionSpec(_Strict):
     paths: list[PathSpec] = Field(min_length=8)
 
 
-class GoalSpec(_Strict):
+class GoalSpec(Spec):
     """One face of a Goal tile: its flag, when it acts, its effect."""
 
     id: str
@@ -367,13 +361,13 @@ class GoalSpec(_Strict):
         return self
 
 
-class SingleFlagTileSpec(_Strict):
+class SingleFlagTileSpec(Spec):
     """A double-sided single-flag Goal tile: two faces."""
 
     faces: tuple[GoalSpec, GoalSpec]
 
 
-class DoubleFlagTileSpec(_Strict):
+class DoubleFlagTileSpec(Spec):
     """A region's double-sided double-flag Goal tile: two faces with the region's name; the
     setup chooses the side (Setup 6)."""
 
@@ -393,7 +387,7 @@ class DoubleFlagTileSpec(_Strict):
         return self
 
 
-class RegionsSpec(_Strict):
+class RegionsSpec(Spec):
     """The regional maps and the Goal tiles."""
 
     header: str

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.labels import text_width
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY, Activity, Highlight
 from tabletrip.games.lets_go_france.present_words import (
@@ -44,7 +45,6 @@ from tabletrip.games.lets_go_france.svg_parts import (
     split_lines,
     svg_text,
     target_open,
-    text_width,
     time_badge,
     wrap_svg,
 )

@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.labels import SVG_FONT, chars_in, text_width
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.lets_go_france.present_words import icon_name, points, seat_name
 from tabletrip.games.lets_go_france.view_content import ICON_CODES, seat_colour
@@ -39,7 +40,6 @@ COST_FILL = {
     "wild": ("#7b3fa0", "W"),
     "experience": ("#b5562e", "-1"),
 }
-FONT = "DejaVu Sans, Verdana, sans-serif"
 
 Point = tuple[float, float]
 
@@ -73,22 +73,17 @@ def svg_text(x: float, y: float, text: str, size: float, **style: str) -> str:
     return f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{extra}>{escape(text)}</text>'
 
 
-def text_width(text: str, size: float, bold: bool = False) -> float:
-    """About how wide `text` draws at `size`."""
-    return len(text) * size * (0.64 if bold else 0.57)
-
-
 def clip(text: str, size: float, width: float, bold: bool = False) -> str:
     """`text` cut with `…` to fit `width`."""
     if text_width(text, size, bold) <= width:
         return text
-    keep = max(1, int(width / (size * (0.64 if bold else 0.57))) - 1)
+    keep = max(1, chars_in(width, size, bold) - 1)
     return text[:keep].rstrip() + "\u2026"
 
 
 def split_lines(text: str, size: float, width: float, lines: int, bold: bool = False) -> list[str]:
     """`text` wrapped to `width`, at most `lines` lines (the last clipped)."""
-    chars = max(4, int(width / (size * (0.64 if bold else 0.57))))
+    chars = max(4, chars_in(width, size, bold))
     out = textwrap.wrap(text, chars, break_on_hyphens=False) or [""]
     if len(out) > lines:
         out = [*out[: lines - 1], clip(" ".join(out[lines - 1 :]), size, width, bold)]
@@ -172,7 +167,7 @@ def wrap_svg(body: Sequence[str], w: float, h: float, width: int | None, title: 
     return "\n".join(
         [
             f'<svg xmlns="http://www.w3.org/2000/svg" {size} viewBox="0 0 {num(w)} {num(h)}" '
-            f'font-family="{FONT}">',
+            f'font-family="{SVG_FONT}">',
             f"<title>{escape(title)}</title>",
             f'<rect width="{num(w)}" height="{num(h)}" fill="{BACKGROUND}"/>',
             *body,

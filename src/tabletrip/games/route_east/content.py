@@ -18,8 +18,6 @@ from pathlib import Path
 from typing import Literal
 
 from pydantic import (
-    BaseModel,
-    ConfigDict,
     Field,
     ValidationInfo,
     field_validator,
@@ -27,7 +25,7 @@ from pydantic import (
 )
 
 from tabletrip.core import ContentError
-from tabletrip.core.content import ABLATED, Content, ContentFile, validate_file
+from tabletrip.core.content import ABLATED, Content, ContentFile, Spec, validate_file
 from tabletrip.core.content_set import read_json
 
 COUNTRIES = (
@@ -114,13 +112,7 @@ DENOMINATIONS = (25, 50, 100)
 # --- file schemas ---------------------------------------------------------------------------
 
 
-class _Strict(BaseModel):
-    """A schema that refuses keys it does not know."""
-
-    model_config = ConfigDict(extra="forbid")
-
-
-class EffectSpec(_Strict):
+class EffectSpec(Spec):
     """One effect of a card: a kind the rules know and, where it needs one, an amount."""
 
     kind: str
@@ -147,14 +139,14 @@ class EffectSpec(_Strict):
         return self
 
 
-class CountrySpec(_Strict):
+class CountrySpec(Spec):
     """A featured country."""
 
     id: str
     name: str
 
 
-class SpaceSpec(_Strict):
+class SpaceSpec(Spec):
     """A board space: its kind and country (a Border has two), with real coordinates."""
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -173,7 +165,7 @@ class SpaceSpec(_Strict):
         return kind
 
 
-class RoadSpec(_Strict):
+class RoadSpec(Spec):
     """A road between two spaces: normal, dirt (roll even) or toll ($25); maybe No Trains."""
 
     a: str
@@ -182,14 +174,14 @@ class RoadSpec(_Strict):
     no_trains: bool = False
 
 
-class SeaSpec(_Strict):
+class SeaSpec(Spec):
     """The Caspian Sea crossing: the boat and the two port Borders it sails between."""
 
     boat: str
     ports: tuple[str, str]
 
 
-class AttractionSpec(_Strict):
+class AttractionSpec(Spec):
     """An Attraction card: a real place on its own space, with a bonus."""
 
     name: str
@@ -198,7 +190,7 @@ class AttractionSpec(_Strict):
     bonus: EffectSpec
 
 
-class BoardSpec(_Strict):
+class BoardSpec(Spec):
     """The whole board file."""
 
     header: str
@@ -216,7 +208,7 @@ class BoardSpec(_Strict):
         return self
 
 
-class CardSpec(_Strict):
+class CardSpec(Spec):
     """A kind of Ignition or Border card: its text, how many are in the deck, its effects."""
 
     name: str
@@ -225,7 +217,7 @@ class CardSpec(_Strict):
     effects: list[EffectSpec] = Field(min_length=1)
 
 
-class ActionCardSpec(_Strict):
+class ActionCardSpec(Spec):
     """A kind of Action card: one effect, played when its kind allows."""
 
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
@@ -235,7 +227,7 @@ class ActionCardSpec(_Strict):
     effect: EffectSpec
 
 
-class CardsSpec(_Strict):
+class CardsSpec(Spec):
     """The decks file: Ignition (70), Border (35), Action (70), Bank (100), setup amounts."""
 
     header: str

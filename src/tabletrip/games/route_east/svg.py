@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletrip.core import Action
+from tabletrip.core.labels import SVG_FONT, text_width
 from tabletrip.core.render import svg_number as _num
 from tabletrip.games.route_east.actions import (
     Camp,
@@ -74,7 +75,6 @@ from tabletrip.games.route_east.svg_style import (
     road_line,
     space_symbol,
     tag,
-    text_width,
     toll_mark,
 )
 
@@ -207,7 +207,7 @@ def board_svg(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
         f'viewBox="{_num(left)} {_num(top)} {_num(view_w)} {_num(view_h)}" '
-        'font-family="DejaVu Sans, Verdana, sans-serif">',
+        f'font-family="{SVG_FONT}">',
         f"<title>{escape(title)}</title>",
         f'<rect x="{_num(left)}" y="{_num(top)}" width="{_num(view_w)}" height="{_num(view_h)}" '
         f'fill="{BACKGROUND}"/>',

@@ -1,89 +1,25 @@
 """Where the Route East board's names go: each label in the spot that hides the least.
 
-A `Labeller` holds what a label should not cover (spaces, points along the roads, pieces)
-and the labels already placed; each new label takes the cheapest of its candidate boxes. The
-board's own names (Istanbul, Shanghai, the Caspian Sea, the countries) depend on the board
-alone and are placed once per board (svg_map.py); a viewer's attraction names are placed
-after them, round the pieces of the moment (svg.py).
+A `core.labels.Labeller` holds what a label should not cover (spaces, points along the
+roads, pieces) and the labels already placed; each new label takes the cheapest of its
+candidate boxes. The board's own names (Istanbul, Shanghai, the Caspian Sea, the
+countries) depend on the board alone and are placed once per board (svg_map.py); a viewer's
+attraction names are placed after them, round the pieces of the moment (svg.py).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import pairwise
 
+from tabletrip.core.labels import Box, Labeller, around, text_width
 from tabletrip.games.route_east.content import BORDER, Board
 from tabletrip.games.route_east.layout import SPACE_R, Point
-from tabletrip.games.route_east.svg_style import INK, MINE, Box, halo_text, text_width
+from tabletrip.games.route_east.svg_style import INK, MINE, halo_text
 
-Candidates = Sequence[tuple[Box, float]]  # boxes a label may take, each with its own cost
 COUNTRY_INK = "#7a6c55"
 SEA_LABEL = "Caspian Sea"
-
-
-class Labeller:
-    """Puts text boxes where they cover the fewest spaces, roads and other labels."""
-
-    def __init__(self, obstacles: Iterable[Point], cell: float = 16.0) -> None:
-        self.cell = cell
-        self.grid: dict[tuple[int, int], list[Point]] = {}
-        self.placed: list[Box] = []
-        self._add(obstacles)
-
-    def _add(self, obstacles: Iterable[Point]) -> None:
-        cell = self.cell
-        for x, y in obstacles:
-            self.grid.setdefault((int(x // cell), int(y // cell)), []).append((x, y))
-
-    def fork(self, obstacles: Iterable[Point]) -> Labeller:
-        """A copy with more obstacles and the same labels placed; this one is unchanged."""
-        other = Labeller((), self.cell)
-        other.grid = {key: list(points) for key, points in self.grid.items()}
-        other.placed = list(self.placed)
-        other._add(obstacles)
-        return other
-
-    def covered(self, box: Box) -> int:
-        """How many obstacles lie in `box`."""
-        left, top, right, bottom = box
-        count = 0
-        for gx in range(int(left // self.cell), int(right // self.cell) + 1):
-            for gy in range(int(top // self.cell), int(bottom // self.cell) + 1):
-                for x, y in self.grid.get((gx, gy), ()):
-                    count += left <= x <= right and top <= y <= bottom
-        return count
-
-    def place(self, candidates: Candidates) -> Box:
-        """The cheapest candidate (its own cost plus what it covers), now taken."""
-        best: tuple[float, Box] | None = None
-        for box, cost in candidates:
-            cost += 3 * self.covered(box)
-            cost += 200 * sum(_overlap(box, other) for other in self.placed)
-            if best is None or cost < best[0]:
-                best = (cost, box)
-        assert best is not None
-        self.placed.append(best[1])
-        return best[1]
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def around(x: float, y: float, w: float, h: float, gap: float) -> list[tuple[Box, float]]:
-    """Boxes of a w x h label beside a point: below, above, right, left, then diagonals."""
-    spots = [
-        (x - w / 2, y + gap),
-        (x - w / 2, y - gap - h),
-        (x + gap, y - h / 2),
-        (x - gap - w, y - h / 2),
-        (x + gap * 0.7, y + gap * 0.7),
-        (x + gap * 0.7, y - gap * 0.7 - h),
-        (x - gap * 0.7 - w, y + gap * 0.7),
-        (x - gap * 0.7 - w, y - gap * 0.7 - h),
-    ]
-    return [((lx, ly, lx + w, ly + h), rank * 0.8) for rank, (lx, ly) in enumerate(spots)]
 
 
 def samples(a: Point, b: Point, step: float) -> list[Point]:
@@ -204,8 +140,6 @@ def _country_parts(board: Board, country: int) -> list[list[int]]:
 
 
 __all__ = [
-    "Labeller",
-    "around",
     "attraction_labels",
     "country_labels",
     "end_labels",

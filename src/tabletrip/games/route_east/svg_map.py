@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.labels import Box, Labeller
 from tabletrip.core.render import svg_number as _num
 from tabletrip.games.route_east.content import BORDER, ROAD_KINDS, SPACE_KINDS, TOLL, Board
 from tabletrip.games.route_east.layout import SPACE_R, Point, board_layout
@@ -26,7 +27,6 @@ from tabletrip.games.route_east.present_words import (
 )
 from tabletrip.games.route_east.svg_labels import (
     SEA_LABEL,
-    Labeller,
     country_labels,
     end_labels,
     samples,
@@ -42,7 +42,6 @@ from tabletrip.games.route_east.svg_style import (
     SEA,
     SEA_INK,
     SPACE_HIT,
-    Box,
     halo_text,
     no_trains_mark,
     road_line,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
+from tabletrip.core.labels import Box
 from tabletrip.core.render import svg_number as _num
 from tabletrip.games.route_east.layout import Point
 from tabletrip.games.route_east.present_words import piece_colour
@@ -84,17 +85,9 @@ LAND_WIDTH = 24.0
 LEGEND_FONT = 8.5
 
 
-Box = tuple[float, float, float, float]  # left, top, right, bottom
-
-
 def seat_fill(seat: int) -> tuple[str, str]:
     """A seat's piece colour and the ink of the number on it."""
     return SEAT_FILL[piece_colour(seat)]
-
-
-def text_width(text: str, size: float, bold: bool = False, spacing: float = 0.0) -> float:
-    """About how wide `text` is drawn at font `size`."""
-    return len(text) * (size * (0.68 if bold else 0.58) + spacing)
 
 
 def halo_text(box: Box, text: str, size: float, **style: str) -> str:

@@ -12,10 +12,10 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import Field, ValidationInfo, model_validator
 
 from tabletrip.core import ContentError
-from tabletrip.core.content import Content, ContentFile, validate_file
+from tabletrip.core.content import Content, ContentFile, Spec, validate_file
 from tabletrip.core.content_set import read_json
 from tabletrip.core.render import geo_coordinates
 
@@ -24,19 +24,17 @@ GRAY = "gray"
 MAP_FILES = {"usa": "usa.json", "europe-express": "europe_express.json"}
 
 
-class CitySpec(BaseModel):
+class CitySpec(Spec):
     """A city with its real longitude and latitude."""
 
-    model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1)
     lon: float = Field(ge=-180, le=180)
     lat: float = Field(ge=-90, le=90)
 
 
-class RouteSpec(BaseModel):
+class RouteSpec(Spec):
     """One route segment (a double route is two segments between the same cities)."""
 
-    model_config = ConfigDict(extra="forbid")
     id: int = Field(ge=0)
     a: str
     b: str
@@ -44,19 +42,17 @@ class RouteSpec(BaseModel):
     color: str
 
 
-class TicketSpec(BaseModel):
+class TicketSpec(Spec):
     """A destination ticket."""
 
-    model_config = ConfigDict(extra="forbid")
     a: str
     b: str
     points: int = Field(ge=1)
 
 
-class MapSpec(BaseModel):
+class MapSpec(Spec):
     """A whole map file: rules numbers, cities, routes and tickets."""
 
-    model_config = ConfigDict(extra="forbid")
     header: str
     map: str
     players: tuple[int, int]

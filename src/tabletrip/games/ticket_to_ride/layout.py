@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrip.core.labels import Box, contains, overlaps, text_width
+
 SEAT_COLORS = ("blue", "red", "green", "yellow", "black")  # the rulebook's train colours
 
 # SVG fills: route colours as printed, seat colours for claimed routes (with text contrast).
@@ -53,7 +55,6 @@ COLOR_KEY_ORDER = (*COLOR_LETTER, "gray")
 DARK_FILLS = {"black", "red", "green", "blue", "purple"}
 
 Point = tuple[float, float]
-Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 # Where a city's name may go around its dot, in order of preference: east, north-east, ...
 LABEL_SPOTS = ((1, 0), (1, -1), (1, 1), (-1, 0), (-1, -1), (-1, 1), (0, -1), (0, 1))
@@ -67,11 +68,6 @@ def color_letter(color: str) -> str:
 def seat_color(seat: int) -> str:
     """The train colour of a seat, in the rulebook's order."""
     return SEAT_COLORS[seat % len(SEAT_COLORS)]
-
-
-def num(value: float) -> str:
-    """A coordinate for SVG: one decimal at most, no trailing zeros."""
-    return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
 def _raw_points(cities: Sequence[Mapping[str, Any]]) -> dict[str, Point]:
@@ -140,20 +136,12 @@ def _label_box(
     x: float, y: float, name: str, spot: tuple[int, int], gap: float, font: float
 ) -> Box:
     """The box a name takes when set at `spot` (a direction) from a dot at (x, y)."""
-    w, h = len(name) * font * 0.6, font * 1.05
+    w, h = text_width(name, font), font * 1.05
     dx, dy = spot
     near = gap * (0.7 if dx and dy else 1.0)
     left = x + near if dx > 0 else x - near - w if dx < 0 else x - w / 2
     top = y + near if dy > 0 else y - near - h if dy < 0 else y - h / 2
     return left, top, left + w, top + h
-
-
-def _inside(box: Box, x: float, y: float, pad: float) -> bool:
-    return box[0] - pad <= x <= box[2] + pad and box[1] - pad <= y <= box[3] + pad
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _place_labels(
@@ -178,9 +166,9 @@ def _place_labels(
         for rank, spot in enumerate(LABEL_SPOTS):
             box = _label_box(x, y, name, spot, radius + font * 0.2, font)
             cost = rank * 0.5
-            cost += 100 * sum(_overlap(box, other) for other in placed.values())
-            cost += 40 * sum(_inside(box, dx, dy, radius) for dx, dy in dots)
-            cost += 4 * sum(_inside(box, sx, sy, car_h * 0.6) for sx, sy in near)
+            cost += 100 * sum(overlaps(box, other) for other in placed.values())
+            cost += 40 * sum(contains(box, dx, dy, radius) for dx, dy in dots)
+            cost += 4 * sum(contains(box, sx, sy, car_h * 0.6) for sx, sy in near)
             if best is None or cost < best[0]:
                 best = (cost, box)
         assert best is not None

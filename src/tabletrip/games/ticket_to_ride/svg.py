@@ -29,6 +29,8 @@ from weakref import WeakKeyDictionary
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletrip.core import Action
+from tabletrip.core.labels import SVG_FONT
+from tabletrip.core.render import svg_number as num
 from tabletrip.games.ticket_to_ride.actions import (
     Claim,
     DrawBlind,
@@ -37,7 +39,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE
-from tabletrip.games.ticket_to_ride.layout import BACKGROUND, ROUTE_FILL, MapLayout, map_layout, num
+from tabletrip.games.ticket_to_ride.layout import BACKGROUND, ROUTE_FILL, MapLayout, map_layout
 from tabletrip.games.ticket_to_ride.present_words import (
     EXPRESS_CARD,
     card_name,
@@ -148,7 +150,7 @@ def render_board(observation: Mapping[str, Any], static: MapStatic) -> str:
     out = [
         '<svg xmlns="http://www.w3.org/2000/svg" width="100%" '
         f'viewBox="{num(left)} {num(top)} {num(view_w)} {num(view_h)}" '
-        'font-family="DejaVu Sans, Verdana, sans-serif" class="board ticket-to-ride">',
+        f'font-family="{SVG_FONT}" class="board ticket-to-ride">',
         svg_title(info),
         f'<rect x="{num(left)}" y="{num(top)}" width="{num(view_w)}" height="{num(view_h)}" '
         f'fill="{BACKGROUND}"/>',

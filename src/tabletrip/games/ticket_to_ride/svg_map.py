@@ -14,17 +14,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.labels import SVG_FONT, Box
+from tabletrip.core.render import svg_number as num
 from tabletrip.games.ticket_to_ride.layout import (
     BACKGROUND,
     COLOR_KEY_ORDER,
     DARK_FILLS,
     ROUTE_FILL,
     SEAT_FILL,
-    Box,
     MapLayout,
     color_letter,
     map_layout,
-    num,
     route_axis,
     seat_color,
 )
@@ -113,7 +113,7 @@ def render_map(
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{num(pixel_h)}" '
         f'viewBox="{num(left)} {num(top)} {num(view_w)} {num(view_h)}" '
-        'font-family="DejaVu Sans, Verdana, sans-serif">',
+        f'font-family="{SVG_FONT}">',
         svg_title(static_info),
         f'<rect x="{num(left)}" y="{num(top)}" width="{num(view_w)}" height="{num(view_h)}" '
         f'fill="{BACKGROUND}"/>',

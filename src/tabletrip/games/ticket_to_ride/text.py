@@ -7,10 +7,10 @@ only, so it cannot show what the seat may not know. It shows the notation a pers
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.render import wrap, wrap_items
 from tabletrip.games.ticket_to_ride.layout import seat_color
 from tabletrip.games.ticket_to_ride.present_words import map_title
 
@@ -38,19 +38,11 @@ def cards_text(cards: Mapping[str, int]) -> str:
 
 
 def _wrap(text: str, indent: str = "    ") -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
+    return wrap(text, indent, WIDTH)
 
 
-def _wrap_items(prefix: str, items: Sequence[str], indent: str = "    ") -> list[str]:
-    """`prefix` then the items separated by commas, never breaking inside an item."""
-    lines = [prefix.rstrip()]
-    for i, item in enumerate(items):
-        piece = item + ("," if i < len(items) - 1 else "")
-        if len(lines[-1]) + 1 + len(piece) <= WIDTH or lines[-1] in ("", indent):
-            lines[-1] += (" " if lines[-1] else "") + piece
-        else:
-            lines.append(indent + piece)
-    return lines
+def _wrap_items(prefix: str, items: Sequence[str]) -> list[str]:
+    return wrap_items(prefix, items, width=WIDTH)
 
 
 def render_text(state: TicketToRideState, seat: int | None) -> str:
