@@ -254,3 +254,36 @@ def test_a_bot_s_view_carries_no_history_that_could_name_hidden_cards() -> None:
 def test_a_bot_with_parameters_refuses_unknown_ones_directly() -> None:
     with pytest.raises(TypeError, match="takes no parameters"):
         bots.RandomBot(seed=0, style="bold")
+
+
+# --- the checked bot's safety net --------------------------------------------------------------
+
+
+class PlanBot(bots.CheckedBot):
+    """Plays whatever it is told to plan, through CheckedBot's check."""
+
+    name = "plan"
+    plan: Action | None = None
+
+    def decide(self, view: State, seat: int) -> Action | None:
+        return self.plan
+
+
+def test_a_checked_bot_plays_its_decision_when_it_is_legal() -> None:
+    state = tabletrip.make(GAME_ID, players=2).new_game(seed=3)
+    bot = PlanBot(seed=0)
+    bot.plan = state.legal_actions()[-1]
+    assert bot.act(state) == state.legal_actions()[-1]
+
+
+@pytest.mark.parametrize("plan", [None, Play(card=99)], ids=["nothing", "illegal"])
+def test_a_checked_bot_falls_back_to_a_legal_move(plan: Action | None) -> None:
+    state = tabletrip.make(GAME_ID, players=2).new_game(seed=3)
+    bot = PlanBot(seed=0)
+    bot.plan = plan
+    assert bot.act(state) == state.legal_actions()[0]
+
+
+def test_every_game_s_heuristic_bot_is_a_checked_bot() -> None:
+    for game in ("ticket-to-ride", "en-route", "route-east", "lets-go-france"):
+        assert isinstance(bots.make("easy", game=game), bots.CheckedBot), game

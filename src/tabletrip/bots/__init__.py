@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletrip.bots.base import Bot, RandomBot
+from tabletrip.bots.base import Bot, CheckedBot, RandomBot
 from tabletrip.bots.ismcts import IsmctsBot
 from tabletrip.bots.levels import LEVELS, make_level, tune
 from tabletrip.core.errors import OptionError
@@ -71,6 +71,7 @@ register(IsmctsBot)
 __all__ = [
     "LEVELS",
     "Bot",
+    "CheckedBot",
     "IsmctsBot",
     "RandomBot",
     "make",

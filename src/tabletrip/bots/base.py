@@ -38,6 +38,27 @@ class Bot(ABC):
         return view
 
 
+class CheckedBot(Bot):
+    """A bot with reasoning of its own (a game's heuristic), whose choice is checked against
+    the rules before it is played: `decide` may find nothing, or a move the rules refuse
+    (a plan made on a view it misread), and then `fallback` plays a legal move instead."""
+
+    def choose(self, view: State, seat: int) -> Action:
+        """The decided action when it is legal, else the fallback; always legal."""
+        action = self.decide(view, seat)
+        if action is None or view.illegal_reason(action) is not None:
+            action = self.fallback(view)
+        return action
+
+    @abstractmethod
+    def decide(self, view: State, seat: int) -> Action | None:
+        """What this bot's reasoning plays for `seat` in `view`; None if it finds nothing."""
+
+    def fallback(self, view: State) -> Action:
+        """A legal action when the reasoning found none: the first legal one."""
+        return view.legal_actions()[0]
+
+
 class RandomBot(Bot):
     """Plays a uniformly random legal action (seeded)."""
 

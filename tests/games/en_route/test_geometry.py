@@ -8,6 +8,8 @@ tourists": touching only a corner of a location does not put it on the route.
 
 from __future__ import annotations
 
+import random
+
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
     CROSSROADS_SECTIONS,
@@ -23,6 +25,8 @@ from tabletrip.games.en_route.geometry import (
     crossroads_index,
     crossroads_on_route,
     crossroads_xy,
+    flood,
+    flood_distance,
     horizontal_section,
     is_legal_segment,
     location_index,
@@ -33,6 +37,7 @@ from tabletrip.games.en_route.geometry import (
     section_between,
     sections_mask,
     shared_crossroads,
+    spread,
     vertical_section,
 )
 
@@ -160,3 +165,61 @@ def test_masks() -> None:
     """Bit masks of indices and back; the crossroads a set of sections reaches."""
     assert mask_indices(sections_mask([5, 0, 83])) == (0, 5, 83)
     assert mask_indices(crossroads_on_route([horizontal_section(0, 0)])) == (C(0, 0), C(1, 0))
+
+
+# --- reach along sections ------------------------------------------------------------------
+
+
+def _links(sections: list[int]) -> tuple[int, int]:
+    """The (horizontal, vertical) crossroads masks of some sections."""
+    horizontal = vertical = 0
+    for section in sections:
+        a, _ = SECTION_ENDS[section]
+        if section < HORIZONTAL:
+            horizontal |= 1 << a
+        else:
+            vertical |= 1 << a
+    return horizontal, vertical
+
+
+def _reach_by_search(start: int, sections: list[int]) -> tuple[int, dict[int, int]]:
+    """The crossroads joined to `start` and their distances, by a plain breadth-first search."""
+    distance = {start: 0}
+    frontier = [start]
+    while frontier:
+        later = []
+        for here in frontier:
+            for section in sections:
+                a, b = SECTION_ENDS[section]
+                if here in (a, b):
+                    there = b if here == a else a
+                    if there not in distance:
+                        distance[there] = distance[here] + 1
+                        later.append(there)
+        frontier = later
+    return sum(1 << c for c in distance), distance
+
+
+def test_spread_takes_one_section_in_each_direction() -> None:
+    centre = crossroads_index(3, 3)
+    sections = list(CROSSROADS_SECTIONS[centre])
+    horizontal, vertical = _links(sections)
+    neighbours = [other_end(s, centre) for s in sections]
+    assert len(neighbours) == 4
+    assert spread(1 << centre, horizontal, vertical) == (1 << centre) | sum(
+        1 << n for n in neighbours
+    )
+    assert spread(1 << centre, 0, 0) == 1 << centre
+
+
+def test_flood_and_its_distance_agree_with_a_breadth_first_search() -> None:
+    rng = random.Random(5)
+    for _ in range(200):
+        sections = rng.sample(range(SECTIONS), rng.randint(0, 40))
+        start = rng.randrange(CROSSROADS)
+        targets = sum(1 << c for c in rng.sample(range(CROSSROADS), 3)) & ~(1 << start)
+        horizontal, vertical = _links(sections)
+        reach, distance = _reach_by_search(start, sections)
+        nearest = min((d for c, d in distance.items() if targets >> c & 1), default=0)
+        assert flood(1 << start, horizontal, vertical) == reach
+        assert flood_distance(1 << start, horizontal, vertical, targets) == (reach, nearest)

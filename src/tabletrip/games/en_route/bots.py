@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from tabletrip.bots.base import Bot
+from tabletrip.bots.base import CheckedBot
 from tabletrip.core import Action, State
 from tabletrip.games.en_route.actions import (
     CafeTourists,
@@ -58,6 +58,7 @@ from tabletrip.games.en_route.geometry import (
     LOCATIONS,
     SECTION_ENDS,
     SECTIONS,
+    flood,
 )
 from tabletrip.games.en_route.phases import (
     BEGIN_CHOOSE,
@@ -111,21 +112,6 @@ def grow(reach: int) -> int:
         | ((reach << ROW) & ALL)
         | (reach >> ROW)
     )
-
-
-def flood(reach: int, horizontal: int, vertical: int) -> int:
-    """The crossroads joined to `reach` along drawn links."""
-    while True:
-        grown = (
-            reach
-            | (reach & horizontal) << 1
-            | (reach >> 1) & horizontal
-            | (reach & vertical) << ROW
-            | (reach >> ROW) & vertical
-        )
-        if grown == reach:
-            return reach
-        reach = grown
 
 
 def links_of(sections: int) -> tuple[int, int]:
@@ -607,7 +593,7 @@ def _single(tourist: int, count: int) -> tuple[int, int, int]:
 # --- the bot -------------------------------------------------------------------------------------
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(CheckedBot):
     """Grows one continuous route through the Landmarks that score its tourists."""
 
     name = "heuristic"
@@ -633,19 +619,12 @@ class HeuristicBot(Bot):
         # analyses of maps, and the best segment after each location tried.
         self._memo: dict[tuple[Any, ...], Any] = {}
 
-    def choose(self, view: State, seat: int) -> Action:
-        """A sensible action for `seat`; always one of `view.legal_actions()`."""
+    def decide(self, view: State, seat: int) -> Action | None:
+        """A sensible action for `seat` (the final route: the best candidate listed)."""
         assert isinstance(view, EnRouteState)
         phase = view.phase
         if phase == FINAL:
             return view.legal_actions()[0]
-        action = self._decide(view, seat)
-        if action is None or view.illegal_reason(action) is not None:
-            action = view.legal_actions()[0]
-        return action
-
-    def _decide(self, view: EnRouteState, seat: int) -> Action | None:
-        phase = view.phase
         if phase == DRAW:
             return self._draw(view, seat)
         if phase == OBJECTIVE:

@@ -177,3 +177,56 @@ def crossroads_on_route(sections: Iterable[int]) -> int:
         a, b = SECTION_ENDS[s]
         mask |= (1 << a) | (1 << b)
     return mask
+
+
+# --- reach along links ---------------------------------------------------------------------
+# A set of road sections as two crossroads masks: bit c of `horizontal` is the section from
+# crossroads c to c + 1, bit c of `vertical` the section from c down to c + 7. Shifting a
+# crossroads mask by 1 or by a row then moves every crossroads along its sections at once.
+
+
+def spread(reach: int, horizontal: int, vertical: int) -> int:
+    """`reach` with every crossroads one section away from it along the given sections."""
+    return (
+        reach
+        | (reach & horizontal) << 1
+        | (reach >> 1) & horizontal
+        | (reach & vertical) << CROSSROADS_SIZE
+        | (reach >> CROSSROADS_SIZE) & vertical
+    )
+
+
+def flood(reach: int, horizontal: int, vertical: int) -> int:
+    """The crossroads joined to `reach` along the given sections."""
+    while True:
+        # spread(), inlined: the final-route search floods at every node it visits
+        grown = (
+            reach
+            | (reach & horizontal) << 1
+            | (reach >> 1) & horizontal
+            | (reach & vertical) << CROSSROADS_SIZE
+            | (reach >> CROSSROADS_SIZE) & vertical
+        )
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+def flood_distance(reach: int, horizontal: int, vertical: int, targets: int) -> tuple[int, int]:
+    """The crossroads joined to `reach` along the given sections, and how many sections away
+    the nearest of `targets` is (0 when none is reached or one is in `reach` already)."""
+    steps = distance = 0
+    while True:
+        grown = (  # spread(), inlined as in flood()
+            reach
+            | (reach & horizontal) << 1
+            | (reach >> 1) & horizontal
+            | (reach & vertical) << CROSSROADS_SIZE
+            | (reach >> CROSSROADS_SIZE) & vertical
+        )
+        if grown == reach:
+            return reach, distance
+        reach = grown
+        steps += 1
+        if not distance and reach & targets:
+            distance = steps

@@ -71,8 +71,11 @@ from tabletrip.games.en_route.geometry import (
     MAP_SIZE,
     SECTION_ENDS,
     SECTIONS,
+    flood,
+    flood_distance,
     locations_on_route,
     section_between,
+    spread,
 )
 from tabletrip.games.en_route.route_goals import CornerGoals, RouteGoals
 from tabletrip.games.en_route.scoring import (
@@ -140,20 +143,7 @@ def _only_link(corner: int, edges: int) -> int:
 
 def _flood(start: int, links: int) -> int:
     """The crossroads reachable from the crossroads mask `start` over `links`."""
-    horizontal = links & _ALL_CROSSROADS
-    vertical = links >> _VERTICAL_SHIFT
-    reach = start
-    while True:
-        grown = (
-            reach
-            | (reach & horizontal) << 1
-            | (reach >> 1) & horizontal
-            | (reach & vertical) << _ROW
-            | (reach >> _ROW) & vertical
-        )
-        if grown == reach:
-            return reach
-        reach = grown
+    return flood(start, links & _ALL_CROSSROADS, links >> _VERTICAL_SHIFT)
 
 
 def _incident(crossroads: int, links: int) -> int:
@@ -207,13 +197,7 @@ def _layers(start: int, links: int, targets: int) -> int:
     reach = start
     steps = 0
     while True:
-        grown = (
-            reach
-            | (reach & horizontal) << 1
-            | (reach >> 1) & horizontal
-            | (reach & vertical) << _ROW
-            | (reach >> _ROW) & vertical
-        )
+        grown = spread(reach, horizontal, vertical)
         steps += 1
         if grown & targets:
             return steps
@@ -654,13 +638,7 @@ class _Search:
         hops: dict[int, int] = {}
         layer = 0
         while remaining:
-            grown = (
-                reach
-                | (reach & horizontal) << 1
-                | (reach >> 1) & horizontal
-                | (reach & vertical) << _ROW
-                | (reach >> _ROW) & vertical
-            )
+            grown = spread(reach, horizontal, vertical)
             if grown == reach:
                 break
             layer += 1
@@ -877,24 +855,7 @@ class _Search:
             vertical = avail >> vshift
             # The remaining component: flood the crossroads reachable from v over unused links.
             here = 1 << v
-            reach = here
-            targets = objective & ~here
-            gap = 0
-            steps_out = 0
-            while True:
-                grown = (
-                    reach
-                    | (reach & horizontal) << 1
-                    | (reach >> 1) & horizontal
-                    | (reach & vertical) << row
-                    | (reach >> row) & vertical
-                )
-                if grown == reach:
-                    break
-                reach = grown
-                steps_out += 1
-                if not gap and reach & targets:
-                    gap = steps_out
+            reach, gap = flood_distance(here, horizontal, vertical, objective & ~here)
             rest_h = horizontal & reach
             rest_v = vertical & reach
             rest = rest_h.bit_count() + rest_v.bit_count()
@@ -1024,15 +985,5 @@ class _Search:
         """Sections in the unused component at `start`: each gives a better route to prepend."""
         horizontal = avail & _ALL_CROSSROADS
         vertical = avail >> _VERTICAL_SHIFT
-        reach = 1 << start
-        while True:
-            grown = (
-                reach
-                | (reach & horizontal) << 1
-                | (reach >> 1) & horizontal
-                | (reach & vertical) << _ROW
-                | (reach >> _ROW) & vertical
-            )
-            if grown == reach:
-                return (horizontal & reach).bit_count() + (vertical & reach).bit_count()
-            reach = grown
+        reach = flood(1 << start, horizontal, vertical)
+        return (horizontal & reach).bit_count() + (vertical & reach).bit_count()

@@ -30,7 +30,7 @@ from functools import cached_property
 from itertools import combinations, pairwise
 from typing import Any
 
-from tabletrip.bots.base import Bot
+from tabletrip.bots.base import CheckedBot
 from tabletrip.core import Action, State
 from tabletrip.games.lets_go_france.actions import (
     ChooseCard,
@@ -229,7 +229,7 @@ def best_wild_spend(steps: Sequence[int], wild: int, thresholds: Any) -> list[in
     return [s + k for s, k in zip(steps, alloc, strict=True)]
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(CheckedBot):
     """Simulates its trip to place each card; greedy, exact choices on the trip."""
 
     name = "heuristic"
@@ -241,14 +241,10 @@ class HeuristicBot(Bot):
     favour_rate: float = FAVOUR_RATE
     explore_bias: float = EXPLORE_BIAS
 
-    def choose(self, view: State, seat: int) -> Action:
-        """A sensible legal action for `seat` in the determinized `view`."""
+    def decide(self, view: State, seat: int) -> Action | None:
+        """A sensible action for `seat` in the determinized `view`."""
         assert isinstance(view, LetsGoState)
-        action = _Turn(self, view, seat).decide()
-        # a safety net; illegal_reason checks a placement without listing every legal action
-        if action is None or view.illegal_reason(action) is not None:  # pragma: no cover
-            action = view.legal_actions()[0]
-        return action
+        return _Turn(self, view, seat).decide()
 
 
 class _Turn:

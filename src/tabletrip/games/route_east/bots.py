@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from heapq import heappop, heappush
 from typing import Any
 
-from tabletrip.bots.base import Bot
+from tabletrip.bots.base import CheckedBot
 from tabletrip.core import Action, State
 from tabletrip.games.route_east.actions import EndTurn, FreightTrain, Play
 from tabletrip.games.route_east.content import (
@@ -317,7 +317,7 @@ def race_cost(
 # --- the bot --------------------------------------------------------------------------------
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(CheckedBot):
     """Plans the cheapest tour of its attractions and searches each turn's moves toward it."""
 
     name = "heuristic"
@@ -332,13 +332,15 @@ class HeuristicBot(Bot):
     bankrupt_cost: float = BANKRUPT_COST
     take_value: float = TAKE_VALUE
 
-    def choose(self, view: State, seat: int) -> Action:
-        """A sensible action for `seat`; always one of `view.legal_actions()`."""
+    def decide(self, view: State, seat: int) -> Action | None:
+        """A sensible action for `seat` in the determinized `view`."""
         assert isinstance(view, RouteEastState)
-        action = self._decide(view, seat)
-        if action is None or view.illegal_reason(action) is not None:
-            action = fallback(view)
-        return action
+        return self._decide(view, seat)
+
+    def fallback(self, view: State) -> Action:
+        """Ending the turn, else a move that plays no card, else the first."""
+        assert isinstance(view, RouteEastState)
+        return fallback(view)
 
     def _decide(self, view: RouteEastState, seat: int) -> Action | None:
         phase = view.phase

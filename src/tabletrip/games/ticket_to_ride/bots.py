@@ -15,7 +15,7 @@ from heapq import heappop, heappush
 from itertools import combinations
 from typing import Any
 
-from tabletrip.bots.base import Bot
+from tabletrip.bots.base import CheckedBot
 from tabletrip.core import Action, State
 from tabletrip.games.ticket_to_ride.actions import Claim, DrawBlind, KeepTickets, Pass
 from tabletrip.games.ticket_to_ride.content import Board
@@ -188,7 +188,7 @@ class Plan:
     trains: int
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(CheckedBot):
     """Plans shortest connections for its tickets, collects their colours and claims them."""
 
     name = "heuristic"
@@ -208,13 +208,15 @@ class HeuristicBot(Bot):
         self._plans: dict[tuple[Any, ...], Plan] = {}
         self._prospects: dict[tuple[Any, ...], float] = {}
 
-    def choose(self, view: State, seat: int) -> Action:
-        """A sensible action for `seat`; always one of `view.legal_actions()`."""
+    def decide(self, view: State, seat: int) -> Action | None:
+        """A sensible action for `seat` in the determinized `view`."""
         assert isinstance(view, TicketToRideState)
-        action = self._decide(view, seat)
-        if action is None or view.illegal_reason(action) is not None:
-            action = fallback(view)
-        return action
+        return self._decide(view, seat)
+
+    def fallback(self, view: State) -> Action:
+        """The longest claim, a card, else anything."""
+        assert isinstance(view, TicketToRideState)
+        return fallback(view)
 
     # --- the decision ----------------------------------------------------------------------
 
