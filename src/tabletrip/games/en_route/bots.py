@@ -34,6 +34,7 @@ from typing import Any
 
 from tabletrip.bots.base import CheckedBot
 from tabletrip.core import Action, State
+from tabletrip.core.bits import bit_indices
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -117,10 +118,8 @@ def grow(reach: int) -> int:
 def links_of(sections: int) -> tuple[int, int]:
     """The (horizontal, vertical) link masks of a mask of section indices."""
     horizontal = vertical = 0
-    while sections:
-        low = sections & -sections
-        sections ^= low
-        is_vertical, bit = SECTION_LINK[low.bit_length() - 1]
+    for section in bit_indices(sections):
+        is_vertical, bit = SECTION_LINK[section]
         if is_vertical:
             vertical |= bit
         else:
@@ -188,10 +187,7 @@ class TouristMap:
         special = [0, 0, 0]  # Special Landmarks by colour
         common = 0.0
         scan = locs & self.relevant
-        while scan:
-            low = scan & -scan
-            scan ^= low
-            bit = low.bit_length() - 1
+        for bit in bit_indices(scan):
             counts = counts_at[bit]
             if counts is not None:
                 red += counts[0]
@@ -439,20 +435,14 @@ class Model:
             linked = (reach_h | reach_h >> ROW | reach_v | reach_v >> 1) & left
             touched = (reach | reach >> 1 | reach >> ROW | reach >> (ROW + 1)) & left & ~linked
             assigned |= linked | touched
-            while linked:
-                low = linked & -linked
-                linked ^= low
-                cost_at[low.bit_length() - 1] = step
-            while touched:
-                low = touched & -touched
-                touched ^= low
-                cost_at[low.bit_length() - 1] = step + 1
+            for location in bit_indices(linked):
+                cost_at[location] = step
+            for location in bit_indices(touched):
+                cost_at[location] = step + 1
             fresh = targets & reach & ~reached
             reached |= fresh
-            while fresh:
-                low = fresh & -fresh
-                fresh ^= low
-                crossroads_at[low.bit_length() - 1] = step
+            for crossroads in bit_indices(fresh):
+                crossroads_at[crossroads] = step
             # One section further in every direction, then along the drawn links.
             reach = grow(reach)
             if others_h or others_v:
@@ -1284,11 +1274,8 @@ def _unseen(view: EnRouteState, seat: int) -> list[int]:
 def _near_sections(drawn: int, location: int) -> list[int]:
     """Undrawn sections touching a drawn crossroads or the location's corners (all if none)."""
     crossroads: set[int] = set()
-    scan = drawn
-    while scan:
-        low = scan & -scan
-        scan ^= low
-        crossroads.update(SECTION_ENDS[low.bit_length() - 1])
+    for section in bit_indices(drawn):
+        crossroads.update(SECTION_ENDS[section])
     if location >= 0:
         for section in LOCATION_SECTIONS[location]:
             crossroads.update(SECTION_ENDS[section])

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tabletrip.core.bits import bit_indices
+
 MAP_SIZE = 6
 CROSSROADS_SIZE = MAP_SIZE + 1
 LOCATIONS = MAP_SIZE * MAP_SIZE  # 36
@@ -154,12 +156,7 @@ def sections_mask(sections: Iterable[int]) -> int:
 
 def mask_indices(mask: int) -> tuple[int, ...]:
     """The indices of the set bits of a mask, increasing."""
-    indices: list[int] = []
-    while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(indices)
+    return tuple(bit_indices(mask))
 
 
 def locations_on_route(sections: Iterable[int]) -> int:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from tabletrip.core.bits import bit_indices
 from tabletrip.games.en_route.content import City, Goal
 from tabletrip.games.en_route.geometry import (
     CROSSROADS_SIZE,
@@ -154,10 +155,8 @@ class Measure:
         tourists = self.facts.tourists
         rest = locs & self.peopled
         total = 0
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            counts = tourists[low.bit_length() - 1]
+        for location in bit_indices(rest):
+            counts = tourists[location]
             total += sum(counts) if kind is None else counts[kind]
         return total
 

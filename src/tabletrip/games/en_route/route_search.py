@@ -62,6 +62,7 @@ from heapq import heappop, heappush
 from itertools import pairwise
 from typing import Any, NamedTuple
 
+from tabletrip.core.bits import bit_indices
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
     CROSSROADS_SECTIONS,
@@ -172,9 +173,8 @@ def _block_exits(
     exits = _incident(block, links & bridges)
     onward = links & ~inside & ~exits
     found = []
-    while exits:
-        bridge = exits & -exits
-        exits ^= bridge
+    for index in bit_indices(exits):
+        bridge = 1 << index
         beyond = _ends(bridge) & ~block
         found.append((bridge, beyond, _incident(_flood(beyond, onward), onward)))
     return inside, onward, found
@@ -182,12 +182,7 @@ def _block_exits(
 
 def _indices(mask: int) -> list[int]:
     """The bit indices of a mask, smallest first."""
-    found = []
-    while mask:
-        bit = mask & -mask
-        mask ^= bit
-        found.append(bit.bit_length() - 1)
-    return found
+    return list(bit_indices(mask))
 
 
 def _layers(start: int, links: int, targets: int) -> int:
@@ -396,13 +391,10 @@ class _Search:
         others = odd ^ low
         row = self.dist[low.bit_length() - 1]
         cost = _FAR
-        rest = others
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            d = row[bit.bit_length() - 1]
+        for other in bit_indices(others):
+            d = row[other]
             if d < cost:
-                cost = min(cost, d + self.pairing(others ^ bit))
+                cost = min(cost, d + self.pairing(others ^ (1 << other)))
         self.pairings[odd] = cost
         return cost
 
@@ -413,11 +405,8 @@ class _Search:
             # `scoring.landmark_steps` from the location cells (the same sums, faster).
             red = green = blue = is_red = is_green = is_blue = common = landmarks = 0
             cells = self.cells
-            rest = corner
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                r, g, b, sr, sg, sb, points, landmark = cells[bit.bit_length() - 1]
+            for location in bit_indices(corner):
+                r, g, b, sr, sg, sb, points, landmark = cells[location]
                 red += r
                 green += g
                 blue += b
@@ -448,11 +437,8 @@ class _Search:
         found = self.route_sums.get(corner)
         if found is None:
             totals = [0] * 6
-            rest = corner
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                cell = self.cells[bit.bit_length() - 1]
+            for location in bit_indices(corner):
+                cell = self.cells[location]
                 for i in range(6):
                     totals[i] += cell[i]
             found = self.route_sums[corner] = tuple(totals)
@@ -466,10 +452,7 @@ class _Search:
         """
         tr, tg, tb, sr, sg, sb = self.sums(locs)
         weights: dict[int, int] = {}
-        while lost:
-            bit = lost & -lost
-            lost ^= bit
-            corner = bit.bit_length() - 1
+        for corner in bit_indices(lost):
             r, g, b, is_r, is_g, is_b, common, landmark = self.cells[corner]
             total = common + r * (sr + is_r) + is_r * tr
             total += g * (sg + is_g) + is_g * tg + b * (sb + is_b) + is_b * tb
@@ -592,17 +575,14 @@ class _Search:
         free = rest & ~sum(weights)
         targets = odd | ends
         nearest: list[int] = []
-        sources = odd
-        while sources:
-            bit = sources & -sources
-            sources ^= bit
-            others = targets ^ bit
+        for source in bit_indices(odd):
+            others = targets ^ (1 << source)
             if not others:
                 nearest.append(0)
                 continue
-            cost = _layers(bit, free, others) * unit
+            cost = _layers(1 << source, free, others) * unit
             if cost > unit + cheapest:
-                cost = self.nearest(bit.bit_length() - 1, unit, rest, others, weights, cost)
+                cost = self.nearest(source, unit, rest, others, weights, cost)
             nearest.append(cost)
         return (sum(nearest) - max(nearest)) // 2
 
@@ -644,10 +624,8 @@ class _Search:
             layer += 1
             new = grown & remaining
             remaining ^= new
-            while new:
-                bit = new & -new
-                new ^= bit
-                hops[bit.bit_length() - 1] = layer
+            for crossroads in bit_indices(new):
+                hops[crossroads] = layer
             reach = grown
         row = self.dist[source]
         return [
@@ -718,10 +696,8 @@ class _Search:
             return least
         least = _FAR
         choices = odd & ends if ends & ~odd == 0 else odd
-        while choices:
-            bit = choices & -choices
-            choices ^= bit
-            cost = self.pairing(odd ^ bit) + (0 if ends & bit else 1)
+        for choice in bit_indices(choices):
+            cost = self.pairing(odd ^ (1 << choice)) + (0 if ends >> choice & 1 else 1)
             if cost < least:
                 least = cost
         self.wastes[odd, ends] = least
@@ -792,15 +768,10 @@ class _Search:
             return best
         best = _FAR
         key = marks, ends
-        while marks:
-            bit = marks & -marks
-            marks ^= bit
-            row = self.dist[bit.bit_length() - 1]
-            rest = ends
-            while rest:
-                end = rest & -rest
-                rest ^= end
-                best = min(best, row[end.bit_length() - 1])
+        for mark in bit_indices(marks):
+            row = self.dist[mark]
+            for end in bit_indices(ends):
+                best = min(best, row[end])
         self.tails[key] = best
         return best
 
@@ -893,14 +864,12 @@ class _Search:
                     return
             if pairs:
                 ending = longest - self.tail(marks, ends_here)
-                while marks:
-                    bit = marks & -marks
-                    marks ^= bit
-                    j = objective_index[bit.bit_length() - 1]
+                for mark in bit_indices(marks):
+                    j = objective_index[mark]
                     origin = min([f for i, f in enumerate(first) if i != j])
                     if origin == _FAR:
                         origin = length + gap
-                    reach_b = min(length + rest - pairing(odd ^ bit), ending)
+                    reach_b = min(length + rest - pairing(odd ^ (1 << mark)), ending)
                     bound_obj = max(bound_obj, reach_b - origin)
                 origin = min(first) if cross & objective else length + gap
                 span = ending - origin

@@ -425,7 +425,7 @@ class TicketToRideState(State):
             if reach > trains:
                 reach = trains
             routes = open_routes & upto[card][reach]
-            while routes:
+            while routes:  # core.bits.bit_indices, inlined: the hottest loop of random play
                 low = routes & -routes
                 routes ^= low
                 route = low.bit_length() - 1
@@ -435,7 +435,7 @@ class TicketToRideState(State):
                 actions.extend(claim_table[route][card][first:stop])
         if locos:
             routes = open_routes & upto[loco][locos if locos < trains else trains]
-            while routes:
+            while routes:  # inlined as above
                 low = routes & -routes
                 routes ^= low
                 actions.append(claim_table[low.bit_length() - 1][loco][0])
