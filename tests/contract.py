@@ -34,7 +34,7 @@ import pytest
 import tabletrip
 from tabletrip.core import Action, IllegalAction, Record, Rng, State, mix_seed
 from tabletrip.core.game import OPEN_MOVE, Concealed
-from tabletrip.core.presentation import Document, presentation_for, unreadable_parts
+from tabletrip.core.presentation import Document, presentation_for, render_svg, unreadable_parts
 
 Steps = Callable[[dict[str, Any]], list[float]]
 
@@ -165,7 +165,7 @@ def check_presentation(state: State, view: State, seat: int) -> None:
 def check_board_words(state: State, seat: int | None) -> None:
     """The board a seat sees speaks the game too: no `<title>` (what a target's menu and a
     screen reader say) and no `<text>` of its SVG shows an id, a key or a placeholder."""
-    root = ElementTree.fromstring(state.render_svg(seat))
+    root = ElementTree.fromstring(render_svg(state, seat))
     for element in root.iter():
         tag = element.tag.rsplit("}", 1)[-1]
         if tag not in ("title", "text", "tspan"):

@@ -23,7 +23,7 @@ from fastapi.testclient import TestClient
 
 import tabletrip
 from tabletrip.core.game import State
-from tabletrip.core.presentation import presentation_for
+from tabletrip.core.presentation import action_targets, decision_help, presentation_for
 from tabletrip.server import Settings, create_app
 
 JsonDict = dict[str, Any]
@@ -262,7 +262,7 @@ def check_view(view: JsonDict, states: Sequence[State], seat: int | None) -> Non
             {
                 "text": str(a),
                 "json": a.to_json(),
-                "targets": list(state.action_targets(a)),
+                "targets": list(action_targets(state, a)),
                 # The move in words, from the seat's own observation only.
                 "words": ""
                 if presentation is None
@@ -271,7 +271,7 @@ def check_view(view: JsonDict, states: Sequence[State], seat: int | None) -> Non
             for a in state.legal_actions()
         ]
         assert view["legal_actions"] == json.loads(json.dumps(legal))
-        assert view["help"] == state.decision_help()
+        assert view["help"] == decision_help(state)
     else:
         assert view["legal_actions"] == []
         assert view["help"] == ""

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 import tabletrip
 from tabletrip.core import Action, IllegalAction, RecordError, Result, Rng, State, mix_seed
 from tabletrip.core.game import iter_history
+from tabletrip.core.presentation import render_text
 from tinygame import GAME_ID, Draw, HighCardState, Pass, Play
 
 
@@ -295,8 +296,8 @@ def _fields(text: str) -> dict[str, str]:
 def test_render_text_for_a_seat_shows_its_own_hand_only() -> None:
     state = _new(2, seed=1)
     assert state.hands == [[1, 12], [5, 7]]
-    seat0 = _fields(state.render_text(0))
-    seat1 = _fields(state.render_text(1))
+    seat0 = _fields(render_text(state, 0))
+    seat1 = _fields(render_text(state, 1))
     assert seat0["hand"] == "[1, 12]"
     assert seat1["hand"] == "[5, 7]"
     assert seat0["seat"] == "0" and seat1["seat"] == "1"
@@ -305,7 +306,7 @@ def test_render_text_for_a_seat_shows_its_own_hand_only() -> None:
 
 def test_render_text_for_none_is_the_public_view() -> None:
     state = _play_out(_new(3, seed=1), seed=1, steps=4)
-    text = state.render_text(None)
+    text = render_text(state, None)
     assert isinstance(text, str) and text
     fields = _fields(text)
     assert "hand" not in fields and "seat" not in fields
@@ -319,12 +320,12 @@ def test_render_text_shows_nothing_hidden(seed: int, steps: int, viewer: int) ->
     # Resampling what `viewer` cannot see leaves its text and the public text unchanged.
     state = _play_out(_new(3, seed=seed, rounds=4), seed=seed, steps=steps)
     view = state.determinize(viewer, Rng(seed))
-    assert view.render_text(viewer) == state.render_text(viewer)
-    assert view.render_text(None) == state.render_text(None)
+    assert render_text(view, viewer) == render_text(state, viewer)
+    assert render_text(view, None) == render_text(state, None)
 
 
 def test_render_text_lines_are_aligned() -> None:
-    lines = _new(2, seed=1).render_text(None).splitlines()
+    lines = render_text(_new(2, seed=1), None).splitlines()
     assert lines[0] == "hand_sizes  [2, 2]"
     assert "deck_size   8" in lines
     column = len("hand_sizes  ")  # the longest key and two spaces

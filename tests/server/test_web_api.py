@@ -26,7 +26,7 @@ from server_helpers import (
     wait_for,
 )
 from tabletrip.core.game import State
-from tabletrip.core.presentation import unreadable_parts
+from tabletrip.core.presentation import action_targets, decision_help, render_svg, unreadable_parts
 from tabletrip.core.rng import Rng, mix_seed
 from tabletrip.server import hints
 from tabletrip.server.wording import move_words
@@ -118,8 +118,8 @@ def test_labels_targets_help_and_private_keys(tmp_path: Any) -> None:
         assert view["legal_actions"]
         for legal in view["legal_actions"]:
             action = state.game.action_from_json(legal["json"])
-            assert legal["targets"] == list(state.action_targets(action))
-        assert view["help"] == state.decision_help()
+            assert legal["targets"] == list(action_targets(state, action))
+        assert view["help"] == decision_help(state)
         assert view["private_keys"] == sorted(
             set(state.observation(0)) - set(state.public_observation())
         )
@@ -141,8 +141,8 @@ def test_a_board_for_each_viewer(tmp_path: Any) -> None:
         state = client.app.state.manager.rooms[room_id].state
         for seat, token in tokens.items():
             drawn = board(client, room_id, token)
-            assert drawn == {"version": 0, "seat": seat, "svg": state.render_svg(seat)}
-        assert board(client, room_id)["svg"] == state.render_svg(None)
+            assert drawn == {"version": 0, "seat": seat, "svg": render_svg(state, seat)}
+        assert board(client, room_id)["svg"] == render_svg(state, None)
         one_line(client.get(f"/api/rooms/{room_id}/board", headers=bearer("nope")), 403)
         one_line(client.get("/api/rooms/nope/board"), 404, "nope")
         view = get_view(client, room_id, tokens[0])
@@ -155,14 +155,14 @@ def _same_for_what_the_seat_cannot_see(state: State, viewer: int | None, seed: i
     """A viewer's board is the same in every determinization for a seat it could be (a
     spectator: any seat); so is the help text of the seat to move, for that seat."""
     seats = range(state.num_players) if viewer is None else [viewer]
-    board_of = state.render_svg(viewer)
-    help_text = state.decision_help()
+    board_of = render_svg(state, viewer)
+    help_text = decision_help(state)
     for seat in seats:
         for index in range(RESAMPLES):
             sample = state.determinize(seat, Rng(mix_seed("web-test", seed, seat, index)))
-            assert sample.render_svg(viewer) == board_of, f"{viewer}'s board shows hidden things"
+            assert render_svg(sample, viewer) == board_of, f"{viewer}'s board shows hidden things"
             if seat == state.current_player:
-                assert sample.decision_help() == help_text
+                assert decision_help(sample) == help_text
 
 
 def _states(client: TestClient, room_id: str) -> list[State]:
@@ -203,9 +203,9 @@ def test_boards_and_help_show_only_what_their_viewer_may_know(
         states = _states(client, room_id)
     assert served
     for viewer, drawn in served:
-        assert drawn["svg"] == states[drawn["version"]].render_svg(viewer)
+        assert drawn["svg"] == render_svg(states[drawn["version"]], viewer)
     for version, text in helped:
-        assert text == states[version].decision_help()
+        assert text == decision_help(states[version])
     checked = sorted({drawn["version"] for _, drawn in served})
     for version in checked[:: max(1, len(checked) // CHECKED_VERSIONS)]:
         state = states[version]
@@ -313,7 +313,7 @@ def test_the_replay_of_a_finished_game(tmp_path: Any) -> None:
                 state = states[step]
                 expected = state.public_observation() if seat is None else state.observation(seat)
                 assert shown["observation"] == expected
-                assert shown["board"] == state.render_svg(seat)
+                assert shown["board"] == render_svg(state, seat)
                 assert shown["steps"] == steps and shown["step"] == step
                 assert len(shown["log"]) == step
                 assert shown["labels"] == ["bot random", "seat 1"]

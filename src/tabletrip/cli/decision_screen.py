@@ -19,6 +19,7 @@ from tabletrip.cli.decision import MOST_CHOICE_ROWS, Decision
 from tabletrip.cli.game_display import _move_text
 from tabletrip.cli.screen import Line, ScreenLine, fit_document, rich_line, shorten, wrap
 from tabletrip.core.actions import Action
+from tabletrip.core.presentation import render_text
 
 WIDTH, HEIGHT = 100, 40
 MOST_RECENT = 4
@@ -61,7 +62,7 @@ def _seen_lines(decision: Decision, width: int, rows: int) -> tuple[list[ScreenL
     state, seat, presentation = decision.state, decision.seat, decision.presentation
     if presentation is None:
         text: list[ScreenLine] = [
-            Line(shorten(line, width)) for line in state.render_text(seat).splitlines()
+            Line(shorten(line, width)) for line in render_text(state, seat).splitlines()
         ]
         return (text[:rows], len(text) > rows)
     document = presentation.document(state.game, state.observation(seat))

@@ -17,7 +17,9 @@ from tabletrip.core.presentation import (
     Lookup,
     Presentation,
     Section,
+    decision_help,
     presentation_for,
+    render_text,
 )
 
 WIDTH = 100
@@ -54,7 +56,7 @@ def show_help(
 ) -> None:
     """The rules of this decision, the notation's forms, what each card in hand does, and
     what may be typed."""
-    said = state.decision_help()
+    said = decision_help(state)
     if said:
         ui.say("This decision", style="bold")
         _wrapped(ui, said, "  ")
@@ -121,7 +123,7 @@ def show_section(
 ) -> None:
     """The seat's view whole, or only the sections whose titles match `name`."""
     if presentation is None:
-        ui.say(state.render_text(seat))
+        ui.say(render_text(state, seat))
         return
     document = presentation.document(state.game, state.observation(seat))
     if not name:
@@ -173,7 +175,7 @@ def show_view(ui: Ui, state: State, seat: int | None) -> None:
     presentation, else its text view."""
     presentation = presentation_for(state.game.id)
     if presentation is None:
-        ui.say(state.render_text(seat))
+        ui.say(render_text(state, seat))
         return
     observation = state.public_observation() if seat is None else state.observation(seat)
     say_document(ui, presentation.document(state.game, observation))

@@ -379,29 +379,6 @@ class State(ABC):
         self._apply(action)
         self._history = (self._history, seat, action)
 
-    def render_text(self, seat: int | None) -> str:
-        """What `seat` sees, as text for a terminal (None: the public view of a spectator).
-
-        Games override this with a proper rendering; the fallback lists the observation.
-        """
-        from tabletrip.core.render import render_observation
-
-        return render_observation(
-            self.public_observation() if seat is None else self.observation(seat)
-        )
-
-    def render_svg(self, seat: int | None) -> str | None:
-        """The board as `seat` sees it, as SVG (None: a spectator); None if the game has none.
-
-        Elements a move can be about carry `data-target="<key>"`, the keys `action_targets`
-        gives, so a front end can make the board itself clickable.
-        """
-        return None
-
-    def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The `data-target` keys of the board elements `action` is about (a route, a space)."""
-        return ()
-
     def public_move(self, action: Action) -> str:
         """How a move is shown now to the seats that did not make it (default `action.public()`).
 
@@ -456,10 +433,6 @@ class State(ABC):
             seen = (seen, actor, action if actor == seat else self.seen_move(action))
         cache[key] = (self._history, seen)
         return seen
-
-    def decision_help(self) -> str:
-        """A short explanation, in tabletrip's words, of the decision the player to move faces."""
-        return ""
 
     def _copy_base(self, other: State) -> None:
         """Give `other` (a fresh copy) this state's game, seed and history (and the memo of

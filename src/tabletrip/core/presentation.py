@@ -29,10 +29,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from tabletrip.core.actions import JsonDict
+from tabletrip.core.render import render_observation
 
 if TYPE_CHECKING:
     from tabletrip.core.actions import Action
-    from tabletrip.core.game import Game, Result
+    from tabletrip.core.game import Game, Result, State
 
 Cell = str | int | float
 
@@ -319,7 +320,35 @@ class NotationForm:
     fields: tuple[tuple[str, str], ...] = ()
 
 
-class Presentation(ABC):
+class Drawing:
+    """How a game draws a state for one seat: the terminal screen, the board picture, the
+    board elements a move is about, the help of the decision. Each reads only what the seat
+    it draws for may see. A `Presentation` is one; these defaults serve a game without one."""
+
+    def render_text(self, state: State, seat: int | None) -> str:
+        """What `seat` sees, as text for a terminal (None: the public view of a spectator).
+        The default lists the observation; a game draws its own screen."""
+        return render_observation(
+            state.public_observation() if seat is None else state.observation(seat)
+        )
+
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        """The board as `seat` sees it, as SVG (None: a spectator); None if the game has no
+        picture. Elements a move can be about carry `data-target="<key>"`, the keys
+        `action_targets` gives, so a front end can make the board itself clickable."""
+        return None
+
+    def action_targets(self, state: State, action: Action) -> tuple[str, ...]:
+        """The `data-target` keys of the board elements `action`, a legal move in `state`, is
+        about (a route, a space, a card pile)."""
+        return ()
+
+    def decision_help(self, state: State) -> str:
+        """What the player to move in `state` decides now, in a few plain sentences."""
+        return ""
+
+
+class Presentation(Drawing, ABC):
     """How one game speaks: registered per game id with `register_presentation`."""
 
     @abstractmethod
@@ -390,6 +419,35 @@ def presentation_for(game_id: str) -> Presentation | None:
 
     game_class(game_id)
     return _presentations.get(game_id)
+
+
+def drawing_for(state: State) -> Drawing:
+    """What draws `state`: its game's presentation, else the default `Drawing`."""
+    return presentation_for(state.game.id) or _PLAIN
+
+
+_PLAIN = Drawing()
+
+
+def render_text(state: State, seat: int | None) -> str:
+    """What `seat` sees of `state` as text for a terminal (None: a spectator)."""
+    return drawing_for(state).render_text(state, seat)
+
+
+def render_svg(state: State, seat: int | None) -> str | None:
+    """The board as `seat` sees it in `state`, as SVG (None: a spectator); None if the game
+    has no picture."""
+    return drawing_for(state).render_svg(state, seat)
+
+
+def action_targets(state: State, action: Action) -> tuple[str, ...]:
+    """The `data-target` keys of the board elements `action`, legal in `state`, is about."""
+    return drawing_for(state).action_targets(state, action)
+
+
+def decision_help(state: State) -> str:
+    """What the player to move in `state` decides now, in a few plain sentences."""
+    return drawing_for(state).decision_help(state)
 
 
 # What a player-facing text must never show: an engine key, an id or index, a placeholder.

@@ -32,6 +32,7 @@ from gymnasium import spaces
 from tabletrip import bots
 from tabletrip.bots import Bot
 from tabletrip.core import IllegalAction, JsonDict, OptionError, mix_seed
+from tabletrip.core.presentation import render_text
 from tabletrip.core.registry import game_ids
 from tabletrip.rl.table import Table, configure
 
@@ -126,7 +127,7 @@ class TabletripEnv(gymnasium.Env):
         """What the learner's seat would see in a terminal (`ansi`), or None without a mode."""
         if self.render_mode is None:
             return None
-        return self.table.state.render_text(self.seat)
+        return render_text(self.table.state, self.seat)
 
     def _play_opponents(self) -> None:
         state = self.table.state

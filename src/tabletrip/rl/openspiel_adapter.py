@@ -187,7 +187,8 @@ class TabletripSpielState(pyspiel.State):
 
     def __str__(self) -> str:
         """The whole state as compact JSON, hidden information included, as OpenSpiel's
-        `ToString` is; `state.engine.render_text(seat)` gives what a seat sees as text."""
+        `ToString` is; `render_text(state.engine, seat)` (core.presentation) gives what a
+        seat sees as text."""
         if self._box is None:
             return f"dealing the seed: {len(self._seed_bytes)} of {SEED_BYTES} bytes"
         return json.dumps(self._box.state._state_json(), separators=(",", ":"))

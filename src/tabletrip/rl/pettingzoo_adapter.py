@@ -24,6 +24,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from tabletrip.core import JsonDict, OptionError
+from tabletrip.core.presentation import render_text
 from tabletrip.rl.table import Table, configure
 
 SEED_LIMIT = 2**63
@@ -120,7 +121,8 @@ class TabletripAECEnv(AECEnv):
         """The text the seat to move would see (`ansi`), or None without a render mode."""
         if self.render_mode is None:
             return None
-        return self.table.state.render_text(self.table.state.current_player)
+        state = self.table.state
+        return render_text(state, state.current_player)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -11,6 +11,7 @@ from collections import OrderedDict
 
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import Game, State
+from tabletrip.core.presentation import decision_help
 from tabletrip.server.errors import BadRequest, Conflict
 from tabletrip.server.reveal import Viewer, observe
 from tabletrip.server.rooms import FINISHED, Room
@@ -74,7 +75,7 @@ def replay_view(room: Room, step: int, viewer: Viewer) -> JsonDict:
         "log": [_line(game, seat, action) for seat, action in history[:step]],
         "observation": observation,
         "document": document(game, observation),
-        "help": "" if state.is_over else state.decision_help(),
+        "help": "" if state.is_over else decision_help(state),
         "result": None if state.result is None else state.result.to_json(),
         **scoring(game, state.result, labels),
         "board": board(state, step, viewer)["svg"],

@@ -4,7 +4,7 @@ A view is built only from `state.observation(seat)` (or `public_observation()`),
 own legal actions when it is to move (with the board targets each is about) and then the help
 text of its decision (to it only: which decision a seat faces can depend on its hidden plays),
 and the log as that seat may read it (Room.visible_log). The board, as that viewer sees it
-(`state.render_svg(viewer)`), is sent apart (`board`): it is large and slow to draw, so only
+(the presentation's `render_svg`), is sent apart (`board`): it is large and slow to draw, so only
 clients that show it ask for it.
 
 Everything is built once per viewer and version and shared by that viewer's sockets: the
@@ -21,6 +21,7 @@ import orjson
 
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.game import State
+from tabletrip.core.presentation import action_targets, decision_help, render_svg
 from tabletrip.server.reveal import Observed, Viewer
 from tabletrip.server.rooms import PLAYING, Room, Seat
 from tabletrip.server.store import SummaryPage, SummaryRow
@@ -94,7 +95,7 @@ def _targets(state: State, action: Action) -> list[str]:
     """The board keys of a legal action; none if the game fails to say (logged: a game bug
     must not keep a player from the list of moves)."""
     try:
-        return list(state.action_targets(action))
+        return list(action_targets(state, action))
     except Exception:
         log.exception("%s: action_targets(%s) failed", state.game.id, action)
         return []
@@ -102,7 +103,7 @@ def _targets(state: State, action: Action) -> list[str]:
 
 def _help(state: State) -> str:
     try:
-        return state.decision_help()
+        return decision_help(state)
     except Exception:
         log.exception("%s: decision_help() failed", state.game.id)
         return ""
@@ -183,7 +184,7 @@ def _message(room: Room, viewer: Viewer, start: int | None) -> str:
 def board(state: State, version: int, viewer: Viewer) -> JsonDict:
     """The board as `viewer` sees it at `version` (svg None: the game draws no board)."""
     try:
-        svg = state.render_svg(viewer)
+        svg = render_svg(state, viewer)
     except Exception:
         log.exception("%s: render_svg(%s) failed", state.game.id, viewer)
         svg = None

@@ -18,6 +18,7 @@ import pytest
 import tabletrip
 from contract import check_board_words
 from random_play import random_moves
+from tabletrip.core import presentation
 from tabletrip.games.en_route.geometry import (
     LOCATIONS,
     SECTIONS,
@@ -231,7 +232,7 @@ def test_every_board_speaks_the_game(players: int, options: dict[str, Any]) -> N
         if step % 9 == 0 or state.is_over:
             for viewer in (None, *range(players)):
                 check_board_words(state, viewer)
-                for text in readable(state.render_svg(viewer)):
+                for text in readable(presentation.render_svg(state, viewer)):
                     assert not IDS.search(text), (viewer, text)
         if state.is_over:
             break
@@ -241,10 +242,10 @@ def test_every_board_speaks_the_game(players: int, options: dict[str, Any]) -> N
 
 def test_seats_are_players_by_name() -> None:
     """Seats are "Player 2" as the presentation names them; a teammate is said to be one."""
-    spectator = " ".join(readable(new_state(3, seed=1).render_svg(None)))
+    spectator = " ".join(readable(presentation.render_svg(new_state(3, seed=1), None)))
     for n in (1, 2, 3):
         assert f"Player {n}, board " in spectator
-    team = " ".join(readable(new_state(4, seed=1, mode="team").render_svg(1)))
+    team = " ".join(readable(presentation.render_svg(new_state(4, seed=1, mode="team"), 1)))
     assert "Player 4, your teammate, board " in team
     assert "Player 1, board " in team and "Player 3, board " in team
 
@@ -253,7 +254,7 @@ def test_cards_and_objectives_read_by_kind_number_and_crossroads() -> None:
     """Tourist Cards and Personal Objective Cards in the game's words, never by id."""
     state = new_state(2, seed=5, level="full")
     city = state.game.city
-    root = ET.fromstring(state.render_svg(0))
+    root = ET.fromstring(presentation.render_svg(state, 0))
     cards = {el.attrib["data-target"]: el for el in root.iter() if el.get("class") == "card"}
     for card in state.hands[0]:
         info = city.deck[card]
@@ -275,9 +276,13 @@ def test_the_final_route_decision_is_told_on_the_choosing_seat_s_board() -> None
     """End of the Game, II: the seat choosing its route is told how, on its board only."""
     state = reach(3, lambda s: s.phase == FINAL, seed=2)
     seat = state.current_player
-    assert "Now: choose your final route" in " ".join(readable(state.render_svg(seat)))
+    assert "Now: choose your final route" in " ".join(
+        readable(presentation.render_svg(state, seat))
+    )
     for other in (None, *(s for s in range(3) if s != seat)):
-        assert "Now: choose your final route" not in " ".join(readable(state.render_svg(other)))
+        assert "Now: choose your final route" not in " ".join(
+            readable(presentation.render_svg(state, other))
+        )
 
 
 def test_a_chosen_final_route_shows_to_its_seat_then_to_all_at_the_end() -> None:
@@ -294,21 +299,25 @@ def test_a_chosen_final_route_shows_to_its_seat_then_to_all_at_the_end() -> None
     route = state.legal_actions()[0]
     state.apply(route)
     assert not state.is_over
-    mine = ET.fromstring(state.render_svg(chooser))
+    mine = ET.fromstring(presentation.render_svg(state, chooser))
     assert "final-route" in elements(mine, "final-route")
-    legend = [t for t in readable(state.render_svg(chooser)) if "final route (the gold line" in t]
+    legend = [
+        t
+        for t in readable(presentation.render_svg(state, chooser))
+        if "final route (the gold line" in t
+    ]
     assert legend and legend[0].startswith("Your final route (the gold line on your map), ")
     for viewer in (None, 1 - chooser):
-        board = ET.fromstring(state.render_svg(viewer))
+        board = ET.fromstring(presentation.render_svg(state, viewer))
         assert not elements(board, "final-route") and not elements(board, f"s{chooser}-final")
     finish(state)
     routes = state.public_observation()["final_routes"]
     assert routes == [list(state.finals[s] or ()) for s in range(2)]
-    spectator = ET.fromstring(state.render_svg(None))
+    spectator = ET.fromstring(presentation.render_svg(state, None))
     for seat in range(2):
         if len(routes[seat]) > 1:
             assert f"s{seat}-final-route" in elements(spectator, f"s{seat}-final-route")
-    words = " ".join(readable(state.render_svg(None)))
+    words = " ".join(readable(presentation.render_svg(state, None)))
     for seat in range(2):
         assert f"Player {seat + 1}'s final route" in words
 

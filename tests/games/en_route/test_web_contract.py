@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import tabletrip
 from tabletrip.core import Rng
+from tabletrip.core.presentation import action_targets, decision_help, render_svg
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -130,23 +131,23 @@ def test_every_legal_action_targets_the_board_and_every_decision_has_help(
     decisions = set()
     while not state.is_over:
         seat = state.current_player
-        svg = state.render_svg(seat)
+        svg = render_svg(state, seat)
         keys = keys_of(svg)
         assert len(keys) == len(set(keys)), "a key twice on the board"
-        assert state.decision_help().strip(), f"no help in phase {state.phase}"
+        assert decision_help(state).strip(), f"no help in phase {state.phase}"
         decisions.add((state.phase, state.stage if state.phase == DRAW else -1))
         for action in state.legal_actions():
-            missing = set(state.action_targets(action)) - set(keys)
+            missing = set(action_targets(state, action)) - set(keys)
             assert not missing, f"{action}: {missing} not on the board"
         if step % 10 == 0:
-            assert state.determinize(seat, rng).render_svg(seat) == svg
+            assert render_svg(state.determinize(seat, rng), seat) == svg
             other = rng.below(players)
             view = state.determinize(other, rng)
-            assert view.render_svg(None) == state.render_svg(None)
-            assert view.decision_help() == state.decision_help(), "the help tells a secret"
+            assert render_svg(view, None) == render_svg(state, None)
+            assert decision_help(view) == decision_help(state), "the help tells a secret"
         state.apply(chooser.choice(state.legal_actions()))
         step += 1
-    assert state.decision_help() == ""
+    assert decision_help(state) == ""
     assert {(DRAW, PLACE), (DRAW, CHART), (FINAL, -1)} <= decisions
 
 
@@ -157,7 +158,7 @@ def test_a_board_never_shows_other_hands_or_objectives() -> None:
     city = state.game.city
     for _ in range(60):
         for seat in range(3):
-            svg = state.render_svg(seat)
+            svg = render_svg(state, seat)
             for other in range(3):
                 if other == seat:
                     continue
@@ -166,7 +167,7 @@ def test_a_board_never_shows_other_hands_or_objectives() -> None:
                 for objective in [state.objectives[other], *state.objective_offers[other]]:
                     if objective >= 0:
                         assert city.objective_ids[objective] not in svg
-        spectator = state.render_svg(None)
+        spectator = render_svg(state, None)
         assert "Your hand" not in spectator and "Your map" not in spectator
         state.apply(chooser.choice(state.legal_actions()))
 
@@ -176,7 +177,7 @@ def test_a_board_never_shows_other_hands_or_objectives() -> None:
 
 def test_the_board_is_a_scalable_svg_with_the_seats_own_map_clickable() -> None:
     state = new_state(3, seed=1, level="full")
-    svg = state.render_svg(1)
+    svg = render_svg(state, 1)
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
     assert root.attrib["width"] == "100%" and "height" not in root.attrib
@@ -206,12 +207,12 @@ def test_the_board_is_a_scalable_svg_with_the_seats_own_map_clickable() -> None:
 def test_the_simplified_level_has_no_cafes_to_click() -> None:
     """Cities: the simplified game ignores Cafés."""
     state = new_state(2, level="simplified")
-    assert not any(key.startswith("cross-") for key in keys_of(state.render_svg(0)))
+    assert not any(key.startswith("cross-") for key in keys_of(render_svg(state, 0)))
 
 
 def test_a_spectator_sees_every_map_and_nothing_to_click_on_them() -> None:
     state = new_state(4, seed=2)
-    svg = state.render_svg(None)
+    svg = render_svg(state, None)
     keys = keys_of(svg)
     assert not any(k.startswith(("loc-", "sec-", "cross-", "objective-")) for k in keys)
     ids = {el.attrib.get("id", "") for el in ET.fromstring(svg).iter()}
@@ -221,7 +222,7 @@ def test_a_spectator_sees_every_map_and_nothing_to_click_on_them() -> None:
 def test_the_location_selected_this_turn_is_marked() -> None:
     state = reach(2, lambda s: s.phase == DRAW and s.stage == CHART)
     seat = state.current_player
-    group = board_targets(state.render_svg(seat))[f"loc-{state.location}"]
+    group = board_targets(render_svg(state, seat))[f"loc-{state.location}"]
     assert "selected" in group.attrib["class"].split()
     assert "selected this turn" in (group.findtext(f"{SVG}title") or "")
 
@@ -233,13 +234,13 @@ def test_drawing_actions_target_locations_and_sections() -> None:
     """Drawing Phase: select a location, then chart sections; a Route section bonus adds one."""
     state = reach(2, lambda s: s.phase == DRAW and s.stage == PLACE, balance="0:route,1:route")
     mark = next(a for a in state.legal_actions() if isinstance(a, Mark))
-    assert state.action_targets(mark) == (f"loc-{mark.location}",)
+    assert action_targets(state, mark) == (f"loc-{mark.location}",)
     state.apply(mark)
     chart = next(a for a in state.legal_actions() if isinstance(a, Chart) and len(a.sections) == 2)
-    assert state.action_targets(chart) == tuple(f"sec-{s}" for s in chart.sections)
+    assert action_targets(state, chart) == tuple(f"sec-{s}" for s in chart.sections)
     extra = next(a for a in state.legal_actions() if isinstance(a, ExtraSection))
-    assert state.action_targets(extra) == (f"sec-{extra.section}",)
-    assert state.action_targets(Done()) == ()
+    assert action_targets(state, extra) == (f"sec-{extra.section}",)
+    assert action_targets(state, Done()) == ()
 
 
 def test_a_final_route_targets_its_sections_in_order() -> None:
@@ -247,12 +248,12 @@ def test_a_final_route_targets_its_sections_in_order() -> None:
     state = reach(2, lambda s: s.phase == FINAL and bool(s.sheets[s.seat].sections))
     route = state.legal_actions()[0]
     assert isinstance(route, FinalRoute)
-    keys = state.action_targets(route)
+    keys = action_targets(state, route)
     assert len(keys) == len(route.crossroads) - 1
     for key, a, b in zip(keys, route.crossroads, route.crossroads[1:], strict=False):
         assert SECTION_ENDS[int(key[4:])] == (min(a, b), max(a, b))
     assert trail_sections((0, 1, 8)) == [0, 42 + 1]
-    assert state.action_targets(FinalRoute(())) == ()
+    assert action_targets(state, FinalRoute(())) == ()
 
 
 def test_a_new_tourists_cafe_targets_its_crossroads() -> None:
@@ -261,25 +262,25 @@ def test_a_new_tourists_cafe_targets_its_crossroads() -> None:
     cafe = state.game.city.cafes[state.pending_cafes[0]]
     for action in state.legal_actions():
         assert isinstance(action, CafeTourists)
-        assert state.action_targets(action) == (f"cross-{cafe.crossroads}",)
+        assert action_targets(state, action) == (f"cross-{cafe.crossroads}",)
 
 
 def test_cards_target_the_card_wherever_it_lies() -> None:
     """Round Order, 1. Tourist Selection Phase: cards played from the hand, one kept."""
     state = reach(3, lambda s: s.phase == FIRST and can_renew(s))
     play = next(a for a in state.legal_actions() if isinstance(a, PlayCard))
-    assert state.action_targets(play) == (f"card-{play.card}",)
+    assert action_targets(state, play) == (f"card-{play.card}",)
     renew = next(a for a in state.legal_actions() if isinstance(a, Renew))
-    assert state.action_targets(renew) == ()
+    assert action_targets(state, renew) == ()
     state = reach(3, lambda s: s.phase == SECOND)
     hidden = state.legal_actions()[0]
     assert isinstance(hidden, PlayHidden)
-    assert state.action_targets(hidden) == (f"card-{hidden.card}",)
+    assert action_targets(state, hidden) == (f"card-{hidden.card}",)
     state = reach(3, lambda s: s.phase == KEEP)
-    keys = keys_of(state.render_svg(state.current_player))
+    keys = keys_of(render_svg(state, state.current_player))
     for keep in state.legal_actions():
         assert isinstance(keep, KeepCard)
-        assert state.action_targets(keep) == (f"card-{keep.card}",)
+        assert action_targets(state, keep) == (f"card-{keep.card}",)
         assert f"card-{keep.card}" in keys
 
 
@@ -288,7 +289,7 @@ def test_beginning_round_choices_target_both_cards() -> None:
     state = reach(4, lambda s: s.phase == BEGIN_CHOOSE)
     choose = state.legal_actions()[0]
     assert isinstance(choose, ChooseRoundCards)
-    assert state.action_targets(choose) == tuple(f"card-{c}" for c in choose.cards)
+    assert action_targets(state, choose) == tuple(f"card-{c}" for c in choose.cards)
 
 
 def test_a_coordinate_change_targets_the_round_card_it_changes() -> None:
@@ -301,25 +302,25 @@ def test_a_coordinate_change_targets_the_round_card_it_changes() -> None:
         change = ChangeCoordinate(which, 1)
         assert change in state.legal_actions()
         card = deck[state.draws[0][1 + which]].id
-        assert state.action_targets(change) == (f"card-{card}",)
+        assert action_targets(state, change) == (f"card-{card}",)
 
 
 def test_ratings_and_objectives_have_their_own_keys() -> None:
     """Advanced Mode: a rating up or down; Personal Objective Cards: keep one of two."""
     state = reach(2, lambda s: s.phase == RATE, mode="advanced")
     rate = state.legal_actions()[0]
-    assert isinstance(rate, Rate) and state.action_targets(rate) == (f"iconic-{rate.landmark}",)
+    assert isinstance(rate, Rate) and action_targets(state, rate) == (f"iconic-{rate.landmark}",)
     state = new_state(2, level="full")
     assert state.phase == OBJECTIVE
     keep = state.legal_actions()[0]
     assert isinstance(keep, KeepObjective)
-    assert state.action_targets(keep) == (f"objective-{keep.card}",)
+    assert action_targets(state, keep) == (f"objective-{keep.card}",)
 
 
 def test_solo_card_sequence_cards_are_targets() -> None:
     """Solo Mode, Gameplay: the second Round card comes from the face-up Card Sequence."""
     state = reach(1, lambda s: s.phase == SOLO_TAKE, mode="solo")
-    keys = keys_of(state.render_svg(0))
+    keys = keys_of(render_svg(state, 0))
     for take in state.legal_actions():
         assert f"card-{take.card}" in keys  # type: ignore[attr-defined]
 
@@ -336,7 +337,7 @@ def test_every_help_text_is_one_to_four_sentences() -> None:
 def test_objective_help_explains_the_scoring() -> None:
     """Personal Objective Cards and End of the Game, IV 8: 2 of the 3 crossroads on the route,
     1 PP per section between them."""
-    text = new_state(2, level="full").decision_help()
+    text = decision_help(new_state(2, level="full"))
     assert "Keep one of the two Personal Objective cards" in text
     assert "at least 2 of its 3 crossroads" in text
 
@@ -344,27 +345,27 @@ def test_objective_help_explains_the_scoring() -> None:
 def test_tourist_selection_help_by_mode_and_player_count() -> None:
     """Round Order, 1. Tourist Selection Phase (2 players: the opponent places two); Team Mode:
     the teammate places two cards face up."""
-    assert (
-        "neighbours then offer a card each" in reach(3, lambda s: s.phase == FIRST).decision_help()
+    assert "neighbours then offer a card each" in decision_help(
+        reach(3, lambda s: s.phase == FIRST)
     )
-    assert "opponent then offers two" in reach(2, lambda s: s.phase == FIRST).decision_help()
-    team = reach(4, lambda s: s.phase == SECOND, mode="team").decision_help()
+    assert "opponent then offers two" in decision_help(reach(2, lambda s: s.phase == FIRST))
+    team = decision_help(reach(4, lambda s: s.phase == SECOND, mode="team"))
     assert "face up to your teammate" in team
-    keep = reach(3, lambda s: s.phase == KEEP).decision_help()
+    keep = decision_help(reach(3, lambda s: s.phase == KEEP))
     assert "the other goes under the City deck" in keep
 
 
 def test_renewal_is_mentioned_while_it_is_possible() -> None:
     """Special Rules, Hand Card Renewal: once a game, 1-3 cards."""
     state = reach(2, lambda s: s.phase == FIRST and can_renew(s))
-    assert HELP["renew"] in state.decision_help()
+    assert HELP["renew"] in decision_help(state)
     state.sheets[state.seat].renewed = True
-    assert HELP["renew"] not in state.decision_help()
+    assert HELP["renew"] not in decision_help(state)
 
 
 def board_text(state: EnRouteState, seat: int | None) -> str:
     """All the words on a board, lines joined by spaces."""
-    root = ET.fromstring(state.render_svg(seat))
+    root = ET.fromstring(render_svg(state, seat))
     return " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
 
 
@@ -372,14 +373,14 @@ def test_drawing_help_covers_the_whole_turn_and_tells_no_step() -> None:
     """Drawing Phase, 1-3 and its Note; RULES_NOTES: a drawing turn is secret while played,
     so the help every viewer is shown is the same at every step."""
     state = reach(2, lambda s: s.phase == DRAW and s.stage == PLACE and not s.is_beginning_round())
-    text = state.decision_help()
+    text = decision_help(state)
     assert text == HELP["draw"]
     assert "either way round" in text and "2 sections in a straight line or an L" in text
     assert "mark 1 tourist of any type" in text and "just 1 section" in text
     state.apply(next(a for a in state.legal_actions() if isinstance(a, Mark)))
-    assert state.decision_help() == text
+    assert decision_help(state) == text
     begin = reach(3, lambda s: s.phase == DRAW and s.is_beginning_round())
-    assert begin.decision_help() == HELP["draw_beginning"]
+    assert decision_help(begin) == HELP["draw_beginning"]
 
 
 def test_the_seats_board_tells_its_step_with_its_numbers() -> None:
@@ -427,13 +428,13 @@ def test_rate_beginning_solo_and_final_help() -> None:
     """Advanced Mode (up or down, stay only at an end); Beginning Rounds, 4 Players; Solo Mode,
     Gameplay; End of the Game, II."""
     rate = reach(2, lambda s: s.phase == RATE, mode="advanced")
-    assert "one box up or down" in rate.decision_help()
+    assert "one box up or down" in decision_help(rate)
     begin = reach(4, lambda s: s.phase == BEGIN_CHOOSE)
-    assert "the other 2 will be yours next round" in begin.decision_help()
+    assert "the other 2 will be yours next round" in decision_help(begin)
     solo = reach(1, lambda s: s.phase == SOLO_TAKE, mode="solo")
-    assert "Card Sequence" in solo.decision_help()
+    assert "Card Sequence" in decision_help(solo)
     final = reach(2, lambda s: s.phase == FINAL)
-    assert "each used once" in final.decision_help()
+    assert "each used once" in decision_help(final)
 
 
 def test_board_numbers_are_the_static_numbers_of_the_observations_board_index() -> None:
@@ -445,7 +446,7 @@ def test_board_numbers_are_the_static_numbers_of_the_observations_board_index() 
     for viewer in (0, 1, None):
         observation = state.public_observation() if viewer is None else state.observation(viewer)
         texts = " ".join(
-            t.text or "" for t in ET.fromstring(state.render_svg(viewer)).iter(f"{SVG}text")
+            t.text or "" for t in ET.fromstring(render_svg(state, viewer)).iter(f"{SVG}text")
         )
         numbers = [static["boards"][sheet["board"]]["number"] for sheet in observation["sheets"]]
         assert [b["number"] for b in static["boards"]] == list(range(1, len(static["boards"]) + 1))

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from lets_go_view_helpers import SETTINGS, STAGES, hidden_names, played, viewers
-from tabletrip.core import Rng
+from tabletrip.core import Rng, presentation
 from tabletrip.games.lets_go_france.content import DAYS
 from tabletrip.games.lets_go_france.legal import PENDING_WORDS
 from tabletrip.games.lets_go_france.text import WIDTH, render_text, seat_name
@@ -21,7 +21,7 @@ def test_text_renders_at_every_stage(players: int, region: str, moves: int) -> N
         assert state.is_over
     for seat in viewers(state):
         text = render_text(state, seat)
-        assert text == state.render_text(seat)
+        assert text == presentation.render_text(state, seat)
         assert "Let's Go! To France" in text
         too_long = [line for line in text.splitlines() if len(line) > WIDTH]
         assert not too_long, too_long

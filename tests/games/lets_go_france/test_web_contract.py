@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import tabletrip
 from tabletrip.bots import RandomBot
 from tabletrip.core import Rng
+from tabletrip.core.presentation import action_targets, decision_help, render_svg
 from tabletrip.games.lets_go_france.actions import (
     ChooseCard,
     ChooseIcon,
@@ -60,12 +61,12 @@ def sentences(text: str) -> int:
 
 def check_decision(state: LetsGoState) -> str:
     """Every legal action's targets are in the SVG of the seat to move; the help fits."""
-    keys = set(targets_in(state.render_svg(state.current_player)))
+    keys = set(targets_in(render_svg(state, state.current_player)))
     for action in state.legal_actions():
-        targets = state.action_targets(action)
+        targets = action_targets(state, action)
         assert isinstance(targets, tuple)
         assert set(targets) <= keys, (str(action), targets)
-    text = state.decision_help()
+    text = decision_help(state)
     assert text and 1 <= sentences(text) <= 4, text
     assert "{" not in text
     return decision_kind(state)
@@ -118,7 +119,7 @@ def test_targets_of_legal_actions_are_on_the_board_and_help_never_empty(
     while not state.is_over:
         check_decision(state)
         state.apply(bots[state.current_player].act(state))
-    assert decision_kind(state) == "over" and state.decision_help()
+    assert decision_kind(state) == "over" and decision_help(state)
 
 
 def test_random_games_meet_every_decision() -> None:
@@ -130,7 +131,7 @@ def test_random_games_meet_every_decision() -> None:
         bots = [RandomBot(seed=seed * 10 + s) for s in range(state.game.players)]
         while not state.is_over:
             seen[decision_kind(state)] += 1
-            assert state.decision_help()
+            assert decision_help(state)
             state.apply(bots[state.current_player].act(state))
         seen[decision_kind(state)] += 1
     assert set(seen) == set(HELP)
@@ -141,7 +142,7 @@ def test_random_games_meet_every_decision() -> None:
 
 def test_targets_are_groups_with_a_title_and_a_clickable_area() -> None:
     state = reach("travel", players=2)
-    root = ET.fromstring(state.render_svg(state.current_player))
+    root = ET.fromstring(render_svg(state, state.current_player))
     assert root.get("width") == "100%" and root.get("height") is None
     assert len(root.get("viewBox", "").split()) == 4
     targets = [e for e in root.iter() if e.get("data-target")]
@@ -165,7 +166,7 @@ def test_a_column_offers_a_place_above_each_card_and_below_the_last_until_full()
     board = state.days[0]
     board[0][:] = [(c, False) for c in range(MAX_PER_DAY)]
     board[1][:] = [(10, False), (11, True)]
-    keys = set(targets_in(state.render_svg(0)))
+    keys = set(targets_in(render_svg(state, 0)))
     assert not any(k.startswith("slot-monday-") for k in keys)
     assert {k for k in keys if k.startswith("slot-tuesday-")} == {
         f"slot-tuesday-{n}" for n in range(3)
@@ -177,10 +178,10 @@ def test_a_seat_sees_its_hand_as_targets_and_a_spectator_sees_no_hand() -> None:
     state = new_state(3, seed=2)
     acts = state.game.activities
     for seat in range(3):
-        keys = set(targets_in(state.render_svg(seat)))
+        keys = set(targets_in(render_svg(state, seat)))
         hand = {f"hand-{acts[c].key}" for c in state.hands[seat]}
         assert {k for k in keys if k.startswith("hand-")} == hand
-    assert not any(k.startswith("hand-") for k in targets_in(state.render_svg(None)))
+    assert not any(k.startswith("hand-") for k in targets_in(render_svg(state, None)))
 
 
 @pytest.mark.parametrize(("players", "region"), [(1, "sud-ouest"), (3, "loire-valley")])
@@ -194,13 +195,13 @@ def test_the_svg_changes_only_with_what_its_viewer_may_see(players: int, region:
             if state.is_over:
                 break
             state.apply(bots[state.current_player].act(state))
-        spectator = state.render_svg(None)
+        spectator = render_svg(state, None)
         for seat in range(players):
-            mine = state.render_svg(seat)
+            mine = render_svg(state, seat)
             for k in range(2):
                 other = state.determinize(seat, Rng(seat * 7 + k))
-                assert other.render_svg(seat) == mine
-                assert other.render_svg(None) == spectator
+                assert render_svg(other, seat) == mine
+                assert render_svg(other, None) == spectator
 
 
 # --- what each action is about ----------------------------------------------------------------
@@ -212,20 +213,20 @@ def test_a_placement_is_about_the_card_the_day_and_the_place_in_it() -> None:
     key = state.game.activities[state.hands[0][0]].key
     place = Place(key, "friday", 0, explore=True)
     assert state.illegal_reason(place) is None
-    assert state.action_targets(place) == (f"hand-{key}", "day-friday", "slot-friday-0")
-    assert set(state.action_targets(place)) <= set(targets_in(state.render_svg(0)))
+    assert action_targets(state, place) == (f"hand-{key}", "day-friday", "slot-friday-0")
+    assert set(action_targets(state, place)) <= set(targets_in(render_svg(state, 0)))
 
 
 def test_the_research_discards_are_about_the_cards_discarded() -> None:
     """ "Use Research Tokens": draw 3, then discard any 3."""
     state = reach("discard3")
-    keys = set(targets_in(state.render_svg(state.current_player)))
+    keys = set(targets_in(render_svg(state, state.current_player)))
     for action in state.legal_actions():
         assert isinstance(action, DiscardThree)
-        targets = state.action_targets(action)
+        targets = action_targets(state, action)
         assert targets == tuple(dict.fromkeys(f"hand-{c}" for c in action.cards))
         assert set(targets) <= keys
-    assert state.action_targets(UseResearch()) == ("research",)
+    assert action_targets(state, UseResearch()) == ("research",)
 
 
 def test_travel_is_about_the_town_and_the_path_taken() -> None:
@@ -234,45 +235,45 @@ def test_travel_is_about_the_town_and_the_path_taken() -> None:
     first = reach("travel_first")
     for action in first.legal_actions():
         if isinstance(action, Travel):
-            assert first.action_targets(action) == (f"space-{action.space}",)
+            assert action_targets(first, action) == (f"space-{action.space}",)
     later = reach("travel")
     here = later.game.region.spaces[later.traveler[later.seat]].id
     keys = path_keys(later.game.region)
     for action in later.legal_actions():
         if isinstance(action, Travel):
             path = keys[(here, action.space, False)]
-            assert later.action_targets(action) == (f"space-{action.space}", path)
+            assert action_targets(later, action) == (f"space-{action.space}", path)
             assert path.startswith("path-")
         elif isinstance(action, DottedPath):
             path = keys[(here, action.space, True)]
-            assert later.action_targets(action) == (f"space-{action.space}", path)
+            assert action_targets(later, action) == (f"space-{action.space}", path)
             assert path.startswith("dotted-")
-    assert later.action_targets(SkipTravel()) == ()
+    assert action_targets(later, SkipTravel()) == ()
 
 
 def test_a_favourable_condition_bonus_is_about_the_token_and_the_row() -> None:
     """ "Gain Favorable Condition Bonuses": flip the token, or move it to a row for its reward."""
     state = reach("favour")
     day = DAYS[state.pending[0][1]]
-    assert state.action_targets(Favour("flip")) == (f"favour-{day}",)
-    assert state.action_targets(Favour("row", 2)) == (f"favour-{day}", "row-2")
-    assert state.action_targets(Favour("skip")) == ()
-    assert state.action_targets(ChooseRow(1)) == ("row-1",)
+    assert action_targets(state, Favour("flip")) == (f"favour-{day}",)
+    assert action_targets(state, Favour("row", 2)) == (f"favour-{day}", "row-2")
+    assert action_targets(state, Favour("skip")) == ()
+    assert action_targets(state, ChooseRow(1)) == ("row-1",)
 
 
 def test_icons_and_wild_tokens_are_about_the_experience_track() -> None:
     state = new_state(2, seed=0)
-    assert state.action_targets(ChooseIcon("art")) == ("icon-art",)
-    assert state.action_targets(SpendWild("food")) == ("icon-food", "wild")
-    assert state.action_targets(Done()) == ()
+    assert action_targets(state, ChooseIcon("art")) == ("icon-art",)
+    assert action_targets(state, SpendWild("food")) == ("icon-food", "wild")
+    assert action_targets(state, Done()) == ()
 
 
 def test_the_travel_agent_takes_the_card_clicked_first() -> None:
     """ "Solo Rules": passing 2 cards to the travel agent, you choose their order."""
     state = reach("agent_order", players=1)
-    keys = targets_in(state.render_svg(0))
+    keys = targets_in(render_svg(state, 0))
     for choice in (0, 1):
-        assert state.action_targets(ChooseCard(choice)) == (f"choice-{choice}",)
+        assert action_targets(state, ChooseCard(choice)) == (f"choice-{choice}",)
         (card,) = keys[f"choice-{choice}"]
         assert card.get("data-card") == state.game.activities[state.agent_order[choice]].key
 
@@ -280,7 +281,7 @@ def test_the_travel_agent_takes_the_card_clicked_first() -> None:
 def test_choosing_an_opponent_is_about_nothing_on_the_board() -> None:
     state = reach("goal_opponent", players=3, region="brittany-normandy")
     for action in state.legal_actions():
-        assert state.action_targets(action) == ()
+        assert action_targets(state, action) == ()
 
 
 # --- the help texts ----------------------------------------------------------------------------
@@ -319,17 +320,17 @@ def test_the_help_names_the_round_numbers() -> None:
     """ "1. Draw Cards": pass to the left in rounds 1 to 7, to the right from round 8; rounds 5
     to 9 play 2 cards; solo, the cards go to the travel agent."""
     state = new_state(2, seed=4)
-    assert state.decision_help().startswith("Play 1 card ")
+    assert decision_help(state).startswith("Play 1 card ")
     state = until(state, "pass")
-    assert "player on your left" in state.decision_help()
+    assert "player on your left" in decision_help(state)
     bots = [RandomBot(seed=s) for s in range(2)]
     while state.round < 4:
         state.apply(bots[state.current_player].act(state))
     state = until(state, "place")
-    assert state.decision_help().startswith("Play 2 cards ")
+    assert decision_help(state).startswith("Play 2 cards ")
     while state.round < 7:
         state.apply(bots[state.current_player].act(state))
     state = until(state, "pass")
-    assert "player on your right" in state.decision_help()
+    assert "player on your right" in decision_help(state)
     solo = until(new_state(1, seed=4), "pass")
-    assert "travel agent" in solo.decision_help()
+    assert "travel agent" in decision_help(solo)

@@ -11,7 +11,7 @@ import tabletrip
 from contract import check_board_words
 from random_play import random_moves
 from route_east_situations import new_state
-from tabletrip.core import Rng
+from tabletrip.core import Rng, presentation
 from tabletrip.games.route_east.content import SPACE_KINDS
 from tabletrip.games.route_east.rules import RouteEastState
 from tabletrip.games.route_east.svg import observation_svg, render_svg
@@ -46,7 +46,7 @@ def test_the_svg_renders_at_every_stage(players: int, moves: int) -> None:
     for seat in [*range(players), None]:
         svg = render_svg(state, seat)
         assert svg_root(svg).tag == f"{SVG}svg"
-        assert state.render_svg(seat) == render_svg(state, seat, width=None)
+        assert presentation.render_svg(state, seat) == render_svg(state, seat, width=None)
 
 
 @pytest.mark.parametrize("players", [2, 5])

@@ -26,6 +26,7 @@ from route_east_situations import (
 )
 from tabletrip.bots import RandomBot
 from tabletrip.core import Action, Rng
+from tabletrip.core.presentation import action_targets, decision_help, render_svg
 from tabletrip.games.route_east.actions import (
     Accept,
     ChooseTarget,
@@ -78,10 +79,10 @@ def sentences(text: str) -> int:
 def check_decision(state: RouteEastState, keys: set[str]) -> str:
     """Every legal action's targets are keys of the board; the help fits; its kind."""
     for action in state.legal_actions():
-        targets = state.action_targets(action)
+        targets = action_targets(state, action)
         assert isinstance(targets, tuple)
         assert set(targets) <= keys, (str(action), targets)
-    text = state.decision_help()
+    text = decision_help(state)
     assert text and 1 <= sentences(text) <= 4, text
     return decision_kind(state)
 
@@ -105,11 +106,11 @@ def test_targets_of_legal_actions_are_on_the_board_and_help_never_empty(
     steps = 0
     while not state.is_over and steps < 2500:
         if steps % 500 == 0:
-            assert set(targets_in(state.render_svg(state.current_player))) == keys
+            assert set(targets_in(render_svg(state, state.current_player))) == keys
         check_decision(state, keys)
         state.apply(bots[state.current_player].act(state))
         steps += 1
-    assert state.decision_help()
+    assert decision_help(state)
 
 
 def test_random_games_meet_every_decision_but_the_boat() -> None:
@@ -132,7 +133,7 @@ def test_random_games_meet_every_decision_but_the_boat() -> None:
 def test_targets_are_groups_with_a_title_and_a_clickable_area() -> None:
     state = new_state(players=3, seed=4)
     random_moves(state, 4, 60)
-    root = ET.fromstring(state.render_svg(state.current_player))
+    root = ET.fromstring(render_svg(state, state.current_player))
     assert root.get("width") == "100%" and root.get("height") is None
     assert len(root.get("viewBox", "").split()) == 4
     targets = [e for e in root.iter() if e.get("data-target")]
@@ -153,7 +154,7 @@ def test_targets_are_groups_with_a_title_and_a_clickable_area() -> None:
 def test_the_piles_show_their_sizes() -> None:
     state = new_state(players=2, seed=1)
     observation = state.public_observation()
-    piles = targets_in(state.render_svg(None))
+    piles = targets_in(render_svg(state, None))
     for name in ("ignition", "border", "action"):
         (element,) = piles[f"{name}-deck"]
         assert element.get("data-pile") == name
@@ -167,11 +168,11 @@ def test_the_svg_changes_only_with_what_its_viewer_may_see(players: int) -> None
     for moves in (30, 250):
         state = new_state(players=players, seed=moves + players)
         random_moves(state, moves, moves)
-        spectator = state.render_svg(None)
+        spectator = render_svg(state, None)
         for seat in range(players):
             other = state.determinize(seat, Rng(seat * 7 + moves))
-            assert other.render_svg(seat) == state.render_svg(seat)
-            assert other.render_svg(None) == spectator
+            assert render_svg(other, seat) == render_svg(state, seat)
+            assert render_svg(other, None) == spectator
 
 
 # --- what each action is about ----------------------------------------------------------------
@@ -186,8 +187,8 @@ def test_a_move_is_about_its_space_and_its_road() -> None:
     move = Move(sid(state, middle))
     assert move in state.legal_actions()
     road = road_keys(board)[(a, middle)]
-    assert state.action_targets(move) == (f"space-{sid(state, middle)}", road)
-    assert road in targets_in(state.render_svg(0))
+    assert action_targets(state, move) == (f"space-{sid(state, middle)}", road)
+    assert road in targets_in(render_svg(state, 0))
 
 
 def test_end_is_about_the_space_where_the_night_is_spent() -> None:
@@ -199,9 +200,9 @@ def test_end_is_about_the_space_where_the_night_is_spent() -> None:
     state.path = [a, middle]
     state.may_go_back = True  # stuck by a failed dirt roll
     assert EndTurn() in state.legal_actions()
-    assert state.action_targets(EndTurn()) == (f"space-{sid(state, a)}",)
+    assert action_targets(state, EndTurn()) == (f"space-{sid(state, a)}",)
     moves_phase(state, 0, a, moves=0)
-    assert state.action_targets(EndTurn()) == (f"space-{sid(state, a)}",)
+    assert action_targets(state, EndTurn()) == (f"space-{sid(state, a)}",)
 
 
 def test_drawing_and_taking_cards_are_about_their_piles() -> None:
@@ -210,9 +211,9 @@ def test_drawing_and_taking_cards_are_about_their_piles() -> None:
     border = land_border(state.game.board)
     start_phase(state, 0, border)
     assert state.legal_actions() == [DrawIgnition(), DrawBorder()]
-    assert state.action_targets(DrawIgnition()) == ("ignition-deck",)
-    assert state.action_targets(DrawBorder()) == ("border-deck",)
-    assert state.action_targets(TakeAction()) == ("action-deck",)
+    assert action_targets(state, DrawIgnition()) == ("ignition-deck",)
+    assert action_targets(state, DrawBorder()) == ("border-deck",)
+    assert action_targets(state, TakeAction()) == ("action-deck",)
 
 
 def test_cards_aimed_at_a_player_are_about_that_players_piece() -> None:
@@ -225,9 +226,9 @@ def test_cards_aimed_at_a_player_are_about_that_players_piece() -> None:
     aimed = [x for x in state.legal_actions() if isinstance(x, Play) and x.target >= 0]
     assert {x.target for x in aimed} == {1, 2}
     for play in aimed:
-        assert state.action_targets(play) == (f"seat-{play.target}",)
-    assert state.action_targets(ChooseTarget(2)) == ("seat-2",)
-    assert state.action_targets(Play(card_id(state, "tent"))) == ()
+        assert action_targets(state, play) == (f"seat-{play.target}",)
+    assert action_targets(state, ChooseTarget(2)) == ("seat-2",)
+    assert action_targets(state, Play(card_id(state, "tent"))) == ()
 
 
 def test_the_caspian_crossing_is_about_the_port_the_boat_and_the_far_shore() -> None:
@@ -241,18 +242,18 @@ def test_the_caspian_crossing_is_about_the_port_the_boat_and_the_far_shore() -> 
     state.apply(DrawBorder())
     assert state.phase == CROSS and decision_kind(state) == "cross"
     assert Cross() in state.legal_actions()
-    assert state.action_targets(Cross()) == (
+    assert action_targets(state, Cross()) == (
         f"space-{sid(state, port)}",
         f"space-{sid(state, board.boat)}",
     )
     state.apply(Cross())
     assert state.status[0] == AT_SEA and state.phase == MOVES
     assert decision_kind(state) == "at_sea"
-    assert "6" in state.decision_help()
-    keys = set(targets_in(state.render_svg(0)))
+    assert "6" in decision_help(state)
+    keys = set(targets_in(render_svg(state, 0)))
     for action in state.legal_actions():
-        assert set(state.action_targets(action)) <= keys
-    assert state.action_targets(Sail()) == (f"space-{sid(state, far)}",)
+        assert set(action_targets(state, action)) <= keys
+    assert action_targets(state, Sail()) == (f"space-{sid(state, far)}",)
 
 
 @pytest.mark.parametrize(
@@ -262,14 +263,14 @@ def test_the_caspian_crossing_is_about_the_port_the_boat_and_the_far_shore() -> 
 )
 def test_answers_and_dice_are_about_nothing_on_the_board(action: Action) -> None:
     state = new_state()
-    assert state.action_targets(action) == ()
+    assert action_targets(state, action) == ()
 
 
 def test_a_freight_train_is_about_where_it_stops() -> None:
     state = new_state()
     start = state.game.board.space_ids[state.game.board.start]
-    assert state.action_targets(FreightTrain(start)) == (f"space-{start}",)
-    assert state.action_targets(Move("nowhere")) == ()
+    assert action_targets(state, FreightTrain(start)) == (f"space-{start}",)
+    assert action_targets(state, Move("nowhere")) == ()
 
 
 # --- the help texts ----------------------------------------------------------------------------
@@ -308,13 +309,13 @@ def test_help_follows_the_state() -> None:
     state = new_state()
     board = state.game.board
     start_phase(state, 0, land_border(board))
-    assert state.decision_help() == HELP["start_border"]
+    assert decision_help(state) == HELP["start_border"]
     a, _, _ = between(board, "atm")
     start_phase(state, 0, a)
-    assert state.decision_help() == HELP["start"]
+    assert decision_help(state) == HELP["start"]
     moves_phase(state, 0, a)
-    assert state.decision_help() == HELP["moves"]
+    assert decision_help(state) == HELP["moves"]
     state.stayed = True
-    assert state.decision_help() == HELP["stayed"]
+    assert decision_help(state) == HELP["stayed"]
     state.moves_left = 0
-    assert state.decision_help() == HELP["no_moves"]
+    assert decision_help(state) == HELP["no_moves"]

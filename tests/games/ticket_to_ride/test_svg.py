@@ -12,7 +12,7 @@ import pytest
 import tabletrip
 from contract import check_board_words
 from random_play import random_moves
-from tabletrip.core.presentation import unreadable_parts
+from tabletrip.core.presentation import render_svg, unreadable_parts
 from tabletrip.games.ticket_to_ride.layout import color_letter
 from tabletrip.games.ticket_to_ride.present_words import compass, same_colour_tracks
 from tabletrip.games.ticket_to_ride.rules import SETUP, TicketToRideState
@@ -180,7 +180,7 @@ def test_the_board_names_the_viewer_you_and_the_others_player_n() -> None:
     owner = {r: s for s, routes in claimed.items() for r in routes}
     colours = ["blue", "red", "green"]
     for viewer in (None, 0, 1):
-        root = ET.fromstring(state.render_svg(viewer))
+        root = ET.fromstring(render_svg(state, viewer))
         names = ["you" if seat == viewer else f"Player {seat + 1}" for seat in range(3)]
         legend = group_texts(root, "legend")
         assert legend[1::2] == [f"{n} ({c})" for n, c in zip(names, colours, strict=True)]
@@ -193,7 +193,7 @@ def test_the_board_names_the_viewer_you_and_the_others_player_n() -> None:
 
 def test_the_table_titles_speak_each_edition() -> None:
     state = USA.turn_state(face_up=["red", "locomotive"], deck=["black"], discards=["blue"] * 3)
-    root = ET.fromstring(state.render_svg(0))
+    root = ET.fromstring(render_svg(state, 0))
     titles = {el.attrib.get("data-target"): title_of(el) for el in root.iter(f"{SVG}g")}
     assert titles["deck"] == (
         "Train Car draw pile: 1 card, draw the top one unseen (3 cards discarded)"
@@ -204,7 +204,7 @@ def test_the_table_titles_speak_each_edition() -> None:
     assert titles["tickets"] == f"Destination Ticket pile: {pile} tickets"
     assert "draw pile" in group_texts(root, "table")
     europe = EUROPE.turn_state(face_up=["red"], deck=["black"] * 4)
-    root = ET.fromstring(europe.render_svg(0))
+    root = ET.fromstring(render_svg(europe, 0))
     titles = {el.attrib.get("data-target"): title_of(el) for el in root.iter(f"{SVG}g")}
     assert titles["deck"].startswith("Train Car deck: 4 cards, draw the top one unseen")
     assert titles["locomotive-pile"] == "Locomotive pile: 12 left"
@@ -216,7 +216,7 @@ def test_the_table_titles_speak_each_edition() -> None:
 def test_the_final_round_is_said_with_whole_plurals() -> None:
     state = USA.turn_state(3, face_up=["red"], deck=["black"] * 9)
     state.final_turns = 1
-    assert "Final round: 1 turn left" in group_texts(ET.fromstring(state.render_svg(0)), "table")
+    assert "Final round: 1 turn left" in group_texts(ET.fromstring(render_svg(state, 0)), "table")
 
 
 def test_ticket_cities_say_which_tickets_they_are_on() -> None:
@@ -225,7 +225,7 @@ def test_ticket_cities_say_which_tickets_they_are_on() -> None:
     while state.phase == SETUP:
         state.apply(state.legal_actions()[0])  # everyone keeps all three
     seat = 0
-    root = ET.fromstring(state.render_svg(seat))
+    root = ET.fromstring(render_svg(state, seat))
     cities = {
         title_of(el).split(": ")[0]: title_of(el)
         for el in root.iter(f"{SVG}g")
@@ -250,7 +250,7 @@ def test_an_offered_and_a_kept_ticket_city_reads_both() -> None:
 
     state.tickets[0] = [ticket("Denver", "El Paso")]
     state.offers[0] = [ticket("Duluth", "El Paso")]
-    root = ET.fromstring(state.render_svg(0))
+    root = ET.fromstring(render_svg(state, 0))
     titles = [title_of(el) for el in root.iter(f"{SVG}g") if title_of(el).startswith("El Paso:")]
     assert titles == [
         f"El Paso: on your Destination Ticket Denver{DASH}El Paso (4); "

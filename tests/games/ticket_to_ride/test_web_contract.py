@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletrip.core import Rng
+from tabletrip.core.presentation import action_targets, decision_help, render_svg
 from tabletrip.games.ticket_to_ride.actions import (
     Claim,
     DrawBlind,
@@ -54,12 +55,12 @@ def board_targets(svg: str) -> dict[str, ET.Element]:
 def check_moment(state: TicketToRideState) -> set[str]:
     """Every legal action's keys are on the mover's board; the help is there. The kinds seen."""
     seat = state.current_player
-    targets = TARGET.findall(state.render_svg(seat))  # the <g> keys (a regex: parsing is slow)
+    targets = TARGET.findall(render_svg(state, seat))  # the <g> keys (a regex: parsing is slow)
     assert len(targets) == len(set(targets)), "a key twice on the board"
-    assert state.decision_help().strip()
+    assert decision_help(state).strip()
     kinds = set()
     for action in state.legal_actions():
-        keys = state.action_targets(action)
+        keys = action_targets(state, action)
         assert set(keys) <= set(targets), f"{action}: {keys} not on the board"
         kinds.add(type(action).__name__)
     return kinds
@@ -68,11 +69,11 @@ def check_moment(state: TicketToRideState) -> set[str]:
 def check_hidden(state: TicketToRideState, rng: Rng) -> None:
     """A board never changes when only what its viewer cannot see is dealt anew."""
     seat = state.current_player
-    assert state.determinize(seat, rng).render_svg(seat) == state.render_svg(seat)
+    assert render_svg(state.determinize(seat, rng), seat) == render_svg(state, seat)
     other = rng.below(state.game.players)
     view = state.determinize(other, rng)
-    assert view.render_svg(None) == state.render_svg(None)
-    assert view.decision_help() == state.decision_help(), "the help tells a secret"
+    assert render_svg(view, None) == render_svg(state, None)
+    assert decision_help(view) == decision_help(state), "the help tells a secret"
 
 
 @pytest.mark.parametrize(("map_id", "players"), CONFIGS)
@@ -94,7 +95,7 @@ def test_every_legal_action_targets_the_board_and_every_decision_has_help(
             check_hidden(state, rng)
         state.apply(chooser.choice(state.legal_actions()))
         step += 1
-    assert state.decision_help() == ""
+    assert decision_help(state) == ""
     assert {SETUP, TURN} <= phases
     assert {"KeepTickets", "Claim", "DrawBlind"} <= kinds
 
@@ -102,7 +103,7 @@ def test_every_legal_action_targets_the_board_and_every_decision_has_help(
 @pytest.mark.parametrize("map_id", ["usa", "europe-express"])
 def test_the_board_is_a_scalable_svg_with_a_title_on_every_target(map_id: str) -> None:
     state = new_state(map_id, 3, seed=2)
-    svg = state.render_svg(0)
+    svg = render_svg(state, 0)
     root = ET.fromstring(svg)
     assert root.tag == f"{SVG}svg"
     assert root.attrib["width"] == "100%" and "height" not in root.attrib
@@ -129,30 +130,30 @@ def test_claims_face_up_cards_and_piles_have_their_keys() -> None:
         deck=["black"] * 10,
     )
     route = next(a for a in state.legal_actions() if isinstance(a, Claim))
-    assert state.action_targets(route) == (f"route-{route.route}",)
-    assert state.action_targets(TakeFaceUp("red")) == ("face-up-0", "face-up-2")
-    assert state.action_targets(TakeFaceUp("locomotive")) == ("face-up-3",)
-    assert state.action_targets(DrawBlind()) == ("deck",)
-    assert state.action_targets(DrawTickets()) == ("tickets",)
-    assert state.action_targets(Pass()) == ()
+    assert action_targets(state, route) == (f"route-{route.route}",)
+    assert action_targets(state, TakeFaceUp("red")) == ("face-up-0", "face-up-2")
+    assert action_targets(state, TakeFaceUp("locomotive")) == ("face-up-3",)
+    assert action_targets(state, DrawBlind()) == ("deck",)
+    assert action_targets(state, DrawTickets()) == ("tickets",)
+    assert action_targets(state, Pass()) == ()
     state.apply(DrawTickets())
     keep = state.legal_actions()[0]
-    assert isinstance(keep, KeepTickets) and state.action_targets(keep) == ()
+    assert isinstance(keep, KeepTickets) and action_targets(state, keep) == ()
 
 
 def test_the_europe_express_locomotive_pile_is_a_target() -> None:
     """Europe Express rulebook, 2. Draw a Locomotive Card: the pile is on the table."""
     state = EUROPE.turn_state(face_up=["red", "blue"], deck=["black"] * 10)
     assert TakeLocomotive() in state.legal_actions()
-    assert state.action_targets(TakeLocomotive()) == ("locomotive-pile",)
-    pile = board_targets(state.render_svg(0))["locomotive-pile"]
+    assert action_targets(state, TakeLocomotive()) == ("locomotive-pile",)
+    pile = board_targets(render_svg(state, 0))["locomotive-pile"]
     assert f"{state.loco_pile} left" in (pile.findtext(f"{SVG}title") or "")
 
 
 def test_face_up_cards_say_their_colour_in_words() -> None:
     """Colours are never told by colour alone: each face-up card carries its name."""
     state = USA.turn_state(face_up=["red", "blue", "locomotive", "white"], deck=["black"] * 3)
-    targets = board_targets(state.render_svg(None))
+    targets = board_targets(render_svg(state, None))
     for slot, name in enumerate(["red", "blue", "Locomotive", "white"]):
         texts = [t.text for t in targets[f"face-up-{slot}"].iter(f"{SVG}text")]
         assert name in texts
@@ -177,8 +178,8 @@ def test_a_seat_sees_its_own_ticket_cities_and_nobody_elses() -> None:
     for seat in range(3):
         tickets = [board.tickets[t] for t in state.tickets[seat]]
         cities = {board.cities[c] for ticket in tickets for c in (ticket.a, ticket.b)}
-        assert ringed(state.render_svg(seat)) == cities
-    assert ringed(state.render_svg(None)) == set()
+        assert ringed(render_svg(state, seat)) == cities
+    assert ringed(render_svg(state, None)) == set()
 
 
 def test_the_board_never_shows_what_its_viewer_cannot_see() -> None:
@@ -190,8 +191,8 @@ def test_the_board_never_shows_what_its_viewer_cannot_see() -> None:
     rng = Rng(3)
     for seat in range(4):
         view = state.determinize(seat, rng)
-        assert view.render_svg(seat) == state.render_svg(seat)
-        assert view.render_svg(None) == state.render_svg(None)
+        assert render_svg(view, seat) == render_svg(state, seat)
+        assert render_svg(view, None) == render_svg(state, None)
 
 
 # --- help ---------------------------------------------------------------------------------
@@ -206,14 +207,14 @@ def test_every_help_text_is_one_to_four_sentences() -> None:
 def test_setup_help_says_keep_at_least_two() -> None:
     """USA rulebook, Setup 6: keep at least two of the three tickets dealt."""
     state = new_state("usa", 2)
-    text = state.decision_help()
+    text = decision_help(state)
     assert "at least 2" in text and "3 destination tickets" in text
 
 
 def test_turn_help_lists_the_three_actions_and_the_route_points() -> None:
     """USA rulebook, The Game Turn: one action of three; the scoring table of routes."""
     state = USA.turn_state(face_up=["red"], deck=["black"] * 5)
-    text = state.decision_help()
+    text = decision_help(state)
     assert "one action" in text and "claim one route" in text and "destination tickets" in text
     assert "1, 2, 4, 7, 10 or 15 points for 1 to 6 spaces" in text
     assert "face-up Locomotive counts as both" in text
@@ -224,7 +225,7 @@ def test_europe_express_turn_help_names_the_locomotive_pile_and_the_bonus() -> N
     """Europe Express rulebook, The Game Turn: four actions, routes 1-5, the London-Istanbul
     bonus cards."""
     state = EUROPE.turn_state(face_up=["red"], deck=["black"] * 5)
-    text = state.decision_help()
+    text = decision_help(state)
     assert "take one Locomotive from its pile" in text
     assert "1, 2, 4, 7 or 10 points for 1 to 5 spaces" in text
     assert "London and Istanbul" in text and "20, 15, 10, 5" in text
@@ -237,7 +238,7 @@ def test_second_card_help_forbids_a_face_up_locomotive_on_the_usa_map_only() -> 
         state = situations.turn_state(face_up=["red", "blue"], deck=["black"] * 6)
         state.apply(DrawBlind())
         assert state.phase == SECOND_DRAW
-        assert ("not a Locomotive" in state.decision_help()) == forbidden
+        assert ("not a Locomotive" in decision_help(state)) == forbidden
 
 
 def test_keep_help_says_keep_at_least_one() -> None:
@@ -245,7 +246,7 @@ def test_keep_help_says_keep_at_least_one() -> None:
     state = USA.turn_state(face_up=["red"], deck=["black"] * 5)
     state.apply(DrawTickets())
     assert state.phase == KEEP
-    assert "Keep at least one of the 3 destination tickets" in state.decision_help()
+    assert "Keep at least one of the 3 destination tickets" in decision_help(state)
 
 
 def test_help_when_nothing_is_left_to_draw() -> None:
@@ -255,19 +256,19 @@ def test_help_when_nothing_is_left_to_draw() -> None:
     state.ticket_pile = []
     state = settle(state)
     assert state.legal_actions() == [Pass()]
-    assert state.decision_help() == HELP["nothing_to_draw"]
+    assert decision_help(state) == HELP["nothing_to_draw"]
     rich = USA.turn_state(hands={0: {"red": 6}}, deck=[], discards=[])
     rich.ticket_pile = []
     rich = settle(rich)
     assert any(isinstance(a, Claim) for a in rich.legal_actions())
-    assert rich.decision_help() == HELP["nothing_to_draw"]
+    assert decision_help(rich) == HELP["nothing_to_draw"]
 
 
 def test_final_round_help_counts_the_turns_left() -> None:
     """USA rulebook, End of Game: 2 or fewer trains start the last round, one turn each."""
     state = USA.turn_state(3, face_up=["red"], deck=["black"] * 9)
     state.final_turns = 2
-    assert "Last round: 2 turns left in the game, this one included." in state.decision_help()
+    assert "Last round: 2 turns left in the game, this one included." in decision_help(state)
 
 
 @pytest.mark.parametrize("map_id", ["usa", "europe-express"])
@@ -282,7 +283,7 @@ def test_every_route_carries_its_colour_in_words_and_letter_not_colour_alone(map
         if state.is_over:
             break
         state.apply(chooser.choice(state.legal_actions()))
-    svg = state.render_svg(0)
+    svg = render_svg(state, 0)
     targets = board_targets(svg)
     routes = {f"route-{r['id']}": r for r in state.game.static_info()["routes"]}
     owner = {

@@ -1066,18 +1066,6 @@ class EnRouteState(State):
         """The table, plus the seat's hand, objective, own map as it is, and its turn."""
         return views.observation(self, seat)
 
-    def render_text(self, seat: int | None) -> str:
-        """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.en_route.text import render_text
-
-        return render_text(self, seat)
-
-    def render_svg(self, seat: int | None) -> str:
-        """The clickable board `seat` sees (None: a spectator): maps and table (svg.py)."""
-        from tabletrip.games.en_route.svg import board_svg
-
-        return board_svg(self, seat)
-
     def move_disclosure(self, action: Action, after: State) -> str | None:
         """A card placed face up, the card kept (both neighbour cards are face up by then) and
         an Advanced rating are open: every seat sees which move it was, and none draws,
@@ -1086,18 +1074,6 @@ class EnRouteState(State):
         hands."""
         kind = type(action)
         return OPEN_MOVE if kind is PlayCard or kind is KeepCard or kind is Rate else None
-
-    def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about: locations, sections, cards (svg.py)."""
-        from tabletrip.games.en_route.svg import action_targets
-
-        return action_targets(self, action)
-
-    def decision_help(self) -> str:
-        """What the seat to move must decide now, in a few plain sentences (help.py)."""
-        from tabletrip.games.en_route.help import decision_help
-
-        return decision_help(self)
 
     # --- copies ------------------------------------------------------------------------------
 

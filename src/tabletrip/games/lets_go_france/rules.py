@@ -288,33 +288,6 @@ class LetsGoState(State):
         """The table as a spectator sees it."""
         return views.public_observation(self)
 
-    def render_text(self, seat: int | None) -> str:
-        """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.lets_go_france.text import render_text
-
-        return render_text(self, seat)
-
-    def render_svg(self, seat: int | None) -> str:
-        """What `seat` sees (None: a spectator), sized by the page: its itinerary, tracks and
-        hand beside the regional map, every element a decision can be about marked
-        `data-target` (svg_keys.py)."""
-        from tabletrip.games.lets_go_france.svg import render_svg
-
-        return render_svg(self, seat, width=None)
-
-    def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The board elements `action` is about: a card in hand, a day and a place in it, a
-        town and a path, a token, a track or a reward row."""
-        from tabletrip.games.lets_go_france.svg import action_targets
-
-        return action_targets(self, action)
-
-    def decision_help(self) -> str:
-        """What the player to move decides now, in a few plain sentences (help.py)."""
-        from tabletrip.games.lets_go_france.help import decision_help
-
-        return decision_help(self)
-
     def observation(self, seat: int) -> JsonDict:
         """The table plus the seat's own hand and up-to-date board."""
         return views.observation(self, seat)

@@ -1064,25 +1064,6 @@ class RouteEastState(State):
 
         return observation(self, seat)
 
-    def render_text(self, seat: int | None) -> str:
-        """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.route_east.text import render_text
-
-        return render_text(self, seat)
-
-    def render_svg(self, seat: int | None) -> str:
-        """The board as `seat` sees it (None: a spectator), sized by the page, with every
-        element a move can be about marked `data-target` (svg.py)."""
-        from tabletrip.games.route_east.svg import render_svg
-
-        return render_svg(self, seat, width=None)
-
-    def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The board elements `action` is about: a space, a road, a piece, a card pile."""
-        from tabletrip.games.route_east.svg import action_targets
-
-        return action_targets(self, action)
-
     def move_disclosure(self, action: Action, after: State) -> str | None:
         """A move whose card or space everyone sees is open when it rolled, shuffled and drew
         nothing (the generator and every pile as they were) and the game goes on, and a
@@ -1127,12 +1108,6 @@ class RouteEastState(State):
             piles.append((self.action, after.action))
         rolled = after.rng.state != self.rng.state
         return rolled or any(len(mine.cards) != len(theirs.cards) for mine, theirs in piles)
-
-    def decision_help(self) -> str:
-        """What the player to move decides now, in a few plain sentences (help.py)."""
-        from tabletrip.games.route_east.help import decision_help
-
-        return decision_help(self)
 
     # --- copies --------------------------------------------------------------------------------
 

@@ -797,30 +797,6 @@ class TicketToRideState(State):
 
     # --- what each seat may know ----------------------------------------------------------
 
-    def render_text(self, seat: int | None) -> str:
-        """What `seat` sees, as text for a terminal (None: a spectator)."""
-        from tabletrip.games.ticket_to_ride.text import render_text
-
-        return render_text(self, seat)
-
-    def render_svg(self, seat: int | None) -> str:
-        """The clickable board `seat` sees (None: a spectator): map and card table (svg.py)."""
-        from tabletrip.games.ticket_to_ride.svg import board_svg
-
-        return board_svg(self, seat)
-
-    def action_targets(self, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about: a route, face-up slots, a pile (svg.py)."""
-        from tabletrip.games.ticket_to_ride.svg import action_targets
-
-        return action_targets(self, action)
-
-    def decision_help(self) -> str:
-        """What the seat to move must decide now, in a few plain sentences (help.py)."""
-        from tabletrip.games.ticket_to_ride.help import decision_help
-
-        return decision_help(self)
-
     def public_observation(self) -> JsonDict:
         """The table: face-up cards, pile sizes, every seat's public state, recent moves."""
         return views.public_observation(self)
