@@ -20,7 +20,7 @@ from tabletrip.games.lets_go_france.bots import (
     track_tables,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
-from tabletrip.games.lets_go_france.phases import TRIP
+from tabletrip.games.lets_go_france.phases import TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import FLIP
 
@@ -164,7 +164,7 @@ def test_takes_a_favourable_condition_bonus_when_offered() -> None:
     give(state, 0, ["steak-frites", "place-vendome"])
     put_token(state, 0, 2, FOOD)
     state.apply(Place("steak-frites", "wednesday", 0))
-    assert state.pending == [("favour", 2)]
+    assert state.pending == [Pending(Owed.FAVOUR, 2)]
     bot = HeuristicBot(seed=0)
     assert bot.act(state) == Favour("flip")
 
@@ -181,7 +181,7 @@ def test_its_first_travel_goes_to_a_starting_space() -> None:
     state = new_state(2, seed=4)
     key = state.game.activities[state.hands[0][0]].key
     state.apply(Place(key, "monday", 0, explore=True))
-    assert state.pending == [("travel",)]
+    assert state.pending == [Pending(Owed.TRAVEL)]
     action = HeuristicBot(seed=0).act(state)
     assert isinstance(action, Travel)
     starts = {s.id for s in state.game.region.spaces if s.start}
@@ -197,7 +197,7 @@ def test_spends_a_wild_token_where_it_reaches_a_threshold() -> None:
     state.seat = 0
     state.days[0] = [[] for _ in DAYS]
     state.trip_day, state.trip_step = 5, 1
-    state.pending = [("wild_window",)]
+    state.pending = [Pending(Owed.WILD_WINDOW)]
     trip = state.trips[0]
     trip.steps = [6, 1, 3, 0, 8, 2]
     trip.wild = 1
@@ -214,7 +214,7 @@ def test_the_longest_run_goal_names_the_icon_of_the_longest_run() -> None:
     days[1] = ["baguette", "chocolatier"]
     state.days[0] = [[(index[key], False) for key in column] for column in days]
     state.trip_day, state.trip_step = len(DAYS) + 1, 0
-    state.pending = [("goal_icon",)]
+    state.pending = [Pending(Owed.GOAL_ICON)]
     assert HeuristicBot(seed=0).act(state) == ChooseIcon("nature")
 
 

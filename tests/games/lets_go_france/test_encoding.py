@@ -34,7 +34,7 @@ from tabletrip.games.lets_go_france.encoding import (
     _highlight_features,
     _top_features,
 )
-from tabletrip.games.lets_go_france.phases import TRIP
+from tabletrip.games.lets_go_france.phases import TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState
 
 LOIRE = "loire-valley"
@@ -173,7 +173,7 @@ def test_choose_opponent_counts_seats_after_the_mover() -> None:
     """Brittany and Normandy's goal: j = 0 is the next seat, wrapping round the table."""
     state, encoding = new_state(3, BRITTANY)
     actions = encoding.actions
-    state.phase, state.seat, state.pending = TRIP, 1, [("goal_opponent",)]
+    state.phase, state.seat, state.pending = TRIP, 1, [Pending(Owed.GOAL_OPPONENT)]
     start = next(b.start for b in actions.blocks if b.name == "choose-opponent")
     assert actions.decode(start, state) == ChooseCard(2)
     assert actions.decode(start + 1, state) == ChooseCard(0)
@@ -303,7 +303,7 @@ def test_vector_shows_the_double_flag_side_in_play(side: int) -> None:
 def test_vector_shows_the_decision_owed() -> None:
     """A Favourable Condition bonus owed: my_decision `favour` and its day."""
     state, encoding = new_state(2)
-    state.pending = [("favour", DAYS.index("friday"))]
+    state.pending = [Pending(Owed.FAVOUR, DAYS.index("friday"))]
     fields = vector_fields(encoding, state, 0)
     assert fields["my_decision"][1] == 1.0 and sum(fields["my_decision"]) == 1.0
     assert fields["my_decision_day"] == [0.0, 0.0, 0.0, 0.0, 1.0, 0.0]

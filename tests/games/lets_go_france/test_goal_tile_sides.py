@@ -18,7 +18,7 @@ from tabletrip.games.lets_go_france import content
 from tabletrip.games.lets_go_france.actions import ChooseCard, Done, SpendWild, Travel
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, REGIONS, load_regions
 from tabletrip.games.lets_go_france.moves import advance_trip, start_trip
-from tabletrip.games.lets_go_france.phases import OVER
+from tabletrip.games.lets_go_france.phases import OVER, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoGame, LetsGoState
 
 NAME = "regions.json"
@@ -178,7 +178,7 @@ def test_single_flag_goal_point_tokens_at_once() -> None:
     state = new_state("loire-valley", 1)
     state.single_goal = "point-tokens"
     state.traveler[0] = state.game.space_index["blois"]
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     state.apply(Travel("cheverny"))  # a single-flag space giving Architecture
     assert state.single_done[0] and state.points[0] == 4
     assert state.trips[0].steps[0] == 1 and state.pending == []
@@ -241,9 +241,9 @@ def test_wild_token_before_a_drawn_highlight_scores() -> None:
     trip.wild = 1
     start_trip(state)
     advance_trip(state)
-    while state.pending[0][0] == "wild_window":  # before each day and after Saturday
+    while state.pending[0].kind is Owed.WILD_WINDOW:  # before each day and after Saturday
         state.apply(Done())
-    assert state.pending[0][0] == "goal_card"
+    assert state.pending[0].kind is Owed.GOAL_CARD
     state.apply(ChooseCard(0))  # Moulin Rouge
     assert {str(a) for a in state.legal_actions()} == {f"wild {i}" for i in ICONS} | {"done"}
     state.apply(SpendWild("food"))  # 3 sets now

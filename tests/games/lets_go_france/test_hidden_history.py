@@ -33,7 +33,7 @@ from tabletrip.games.lets_go_france.actions import (
     UseResearch,
 )
 from tabletrip.games.lets_go_france.content import DAYS, REGIONS
-from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.phases import PLAN, Owed
 from tabletrip.games.lets_go_france.rules import LetsGoState
 
 DECK = 124
@@ -191,7 +191,7 @@ def card_places(state: LetsGoState, seat: int) -> tuple[dict[int, tuple[Any, ...
                     hidden.add(card)
                 else:
                     seen[card] = ("board", s, d) if planning else ("board", s, d, i)
-    mine_now = state.seat == seat and state.pending and state.pending[0][0] == "goal_card"
+    mine_now = state.seat == seat and state.pending and state.pending[0].kind is Owed.GOAL_CARD
     for i, card in enumerate(state.goal_cards):
         if mine_now:
             seen[card] = ("goal", i)

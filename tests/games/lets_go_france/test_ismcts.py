@@ -35,7 +35,7 @@ from tabletrip.games.lets_go_france.actions import (
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
 from tabletrip.games.lets_go_france.moves import advance_trip, start_trip
-from tabletrip.games.lets_go_france.phases import PLAN, TRIP
+from tabletrip.games.lets_go_france.phases import PLAN, TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)
@@ -113,7 +113,7 @@ def favour_choice() -> LetsGoState:
     state.favour_at[1] = [SHOP, ARCH, ART, HIST, NATURE, FOOD]
     state.trips[1].steps[NATURE] = 9
     state.apply(Place("baguette", "saturday", 0))
-    assert state.pending == [("favour", SAT)]
+    assert state.pending == [Pending(Owed.FAVOUR, SAT)]
     return state
 
 
@@ -129,7 +129,7 @@ def longest_run_goal() -> LetsGoState:
     state.double_goal, state.double_done[0] = "longest-icon-run", True
     start_trip(state)
     advance_trip(state)
-    assert (state.phase, state.seat, state.pending) == (TRIP, 0, [("goal_icon",)])
+    assert (state.phase, state.seat, state.pending) == (TRIP, 0, [Pending(Owed.GOAL_ICON)])
     return state
 
 
@@ -146,9 +146,9 @@ def last_wild_token() -> LetsGoState:
     start_trip(state)
     advance_trip(state)
     while (state.trip_day, state.trip_step) != (len(DAYS), 3):
-        assert state.seat == 1 and state.pending == [("wild_window",)]
+        assert state.seat == 1 and state.pending == [Pending(Owed.WILD_WINDOW)]
         state.apply(Done())
-    assert state.pending == [("wild_window",)]
+    assert state.pending == [Pending(Owed.WILD_WINDOW)]
     return state
 
 

@@ -18,7 +18,7 @@ from tabletrip.core import ContentError, IllegalAction, validate_content
 from tabletrip.games.lets_go_france import content
 from tabletrip.games.lets_go_france.actions import ChooseIcon, DottedPath, SpendWild, Travel
 from tabletrip.games.lets_go_france.content import ICONS, REGIONS, load_regions
-from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.phases import PLAN, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import Trip
 
@@ -60,7 +60,7 @@ def test_map_icon_move_an_experience_icon_back_1_space_pays_a_dotted_path() -> N
     state = at_azay([0, 2, 0, 3, 0, 0])
     assert "dotted saumur" in legal(state)
     state.apply(DottedPath("saumur"))
-    assert state.pending[0][0] == "step_back"
+    assert state.pending[0].kind is Owed.STEP_BACK
     assert legal(state) == {"icon art", "icon history"}  # only a token past a 0 space
     with pytest.raises(IllegalAction) as refused:
         state.apply(ChooseIcon("food"))
@@ -120,11 +120,11 @@ def test_wild_token_while_planning_also_while_a_travel_action_waits() -> None:
     """A Wild token "at any time": also while a Travel action or a Favourable Condition bonus
     waits, like dotted lines and Research tokens."""
     state = at_azay([0, 0, 0, 0, 0, 0], wild=2)
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     moves = legal(state)
     assert "wild art" in moves and "travel chinon" in moves
     state.apply(SpendWild("art"))
-    assert state.pending == [("travel",)]
+    assert state.pending == [Pending(Owed.TRAVEL)]
     state.apply(Travel("chinon"))
     assert state.traveler[0] == state.game.space_index["chinon"]
 

@@ -363,7 +363,7 @@ def _until_pending(game: LetsGoGame, kind: str, seeds: range = range(1, 40)) -> 
         state = game.new_game(seed=seed)
         rnd = random.Random(seed)
         while not state.is_over:
-            if state.pending and state.pending[0][0] == kind:
+            if state.pending and state.pending[0].kind == kind:
                 return state
             state.apply(rnd.choice(state.legal_actions()))
     raise AssertionError(f"no {kind} decision in {len(seeds)} games")

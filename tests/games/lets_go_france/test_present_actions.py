@@ -13,7 +13,7 @@ import tabletrip
 from contract import check_action_words
 from tabletrip.core import Rng
 from tabletrip.games.lets_go_france.content import REGIONS
-from tabletrip.games.lets_go_france.phases import TRIP
+from tabletrip.games.lets_go_france.phases import TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.present import LetsGoPresentation
 from tabletrip.games.lets_go_france.rules import LetsGoState
 
@@ -86,7 +86,7 @@ def test_a_research_token_and_its_discards() -> None:
     )
     keys = ("baguette", "louvre-pyramid", "eiffel-tower", "musee-rodin")
     state.hands[0] = [card(state, k) for k in keys]
-    state.pending = [("discard3",)]
+    state.pending = [Pending(Owed.DISCARD3)]
     said = words(state)
     assert len(said) == 4
     assert said["discard baguette eiffel-tower louvre-pyramid"] == (
@@ -129,7 +129,7 @@ def test_solo_passing_and_the_order_the_travel_agent_takes_them() -> None:
         "first)"
     )
     state.agent_order = [card(state, "baguette"), card(state, "louvre-pyramid")]
-    state.pending = [("agent_order",)]
+    state.pending = [Pending(Owed.AGENT_ORDER)]
     assert words(state) == {
         "choose 0": "Give Baguette to the travel agent first (into its Tuesday), then Louvre "
         "Pyramid (into its Wednesday)",
@@ -145,7 +145,7 @@ def test_travel_names_the_town_and_what_it_gives() -> None:
     """ "Regional Map Board and Travel": a starting space first, then along a solid line; a
     dotted circle pays once; a flag activates its Goal tile."""
     state = new_state(2)
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     said = words(state)
     assert said["travel tours"] == "Place your Traveler on Tours and gain a Food icon"
     assert said["travel orleans"] == "Place your Traveler on Orléans and gain a History icon"
@@ -168,7 +168,7 @@ def test_travel_names_the_town_and_what_it_gives() -> None:
 def test_a_dotted_line_says_what_it_costs() -> None:
     """A dotted line is paid at any time: a Research token, a Wild token or a step back."""
     state = new_state(2)
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     state.traveler[0] = space(state, "orleans")
     state.trips[0].research = 1
     said = words(state)
@@ -182,7 +182,7 @@ def test_a_dotted_line_says_what_it_costs() -> None:
         "Move an Experience token back 1 space to take the dotted line to Saumur and gain "
         "1 point, activating the single-flag Goal tile"
     )
-    state.pending = [("step_back", space(state, "saumur"))]
+    state.pending = [Pending(Owed.STEP_BACK, space(state, "saumur"))]
     assert words(state) == {
         "icon art": "Move your Art token back 1 space to pay for the dotted line"
     }
@@ -197,7 +197,7 @@ def test_a_favorable_condition_bonus_names_the_token_and_the_reward() -> None:
     state = new_state(2)
     state.favour_at[0][0] = 4  # Monday's token: Nature
     state.rows[0][2] = 1
-    state.pending = [("favour", 0)]
+    state.pending = [Pending(Owed.FAVOUR, 0)]
     token = "Monday's Favorable Condition token (Nature)"
     assert words(state) == {
         "favour flip": f"Flip {token} to its 2 side",
@@ -208,7 +208,7 @@ def test_a_favorable_condition_bonus_names_the_token_and_the_reward() -> None:
         "favour row 2": f"Move {token} to the bottom bonus row and gain 3 points",
         "favour skip": "Take no Favorable Condition bonus",
     }
-    state.pending = [("row",)]
+    state.pending = [Pending(Owed.ROW)]
     assert words(state)["row 0"] == (
         "Gain the next bonus of the top bonus row: a Travel action (its space stays open)"
     )
@@ -218,11 +218,11 @@ def test_icons_of_your_choice_ties_for_the_lowest_and_wild_tokens() -> None:
     """ "2. Highlight of the Day Bonuses": an icon of your choice, the lowest token (a tie is
     yours to break), Wild tokens at any time."""
     state = new_state(2)
-    state.pending = [("icon",)]
+    state.pending = [Pending(Owed.ICON)]
     assert words(state)["icon food"] == "Move your Food token 1 space forward"
     state.trips[0].steps = [1, 0, 0, 2, 2, 2]
     state.trips[0].wild = 1
-    state.pending = [("lowest",)]
+    state.pending = [Pending(Owed.LOWEST)]
     said = words(state)
     assert said["icon art"] == "Move your Art token, one of your lowest, 1 space forward"
     assert said["icon food"] == "Move your Food token, one of your lowest, 1 space forward"
@@ -231,7 +231,7 @@ def test_icons_of_your_choice_ties_for_the_lowest_and_wild_tokens() -> None:
     )
     assert len(said) == 2 + 6
     state.phase = TRIP
-    state.pending = [("wild_window",)]
+    state.pending = [Pending(Owed.WILD_WINDOW)]
     said = words(state)
     assert said["done"] == "Keep your Wild tokens and go on with the trip"
     assert said["wild shopping"] == "Spend a Wild token to move your Shopping token 1 space forward"
@@ -249,7 +249,7 @@ def test_the_sud_ouest_run_of_one_icon_is_counted() -> None:
         (card(state, "louvre-pyramid"), False),
     ]
     state.days[0][1] = [(card(state, "baguette"), False)]
-    state.pending = [("goal_icon",)]
+    state.pending = [Pending(Owed.GOAL_ICON)]
     said = words(state)
     assert said["icon architecture"] == (
         "Score your longest run of Architecture cards: 2 cards, 6 points"
@@ -261,7 +261,7 @@ def test_the_sud_ouest_run_of_one_icon_is_counted() -> None:
 def test_the_provence_tile_names_the_two_cards_drawn() -> None:
     state = new_state(2, "provence-alpes-cote-dazur")
     state.goal_cards = [card(state, "baguette"), card(state, "louvre-pyramid")]
-    state.pending = [("goal_card",)]
+    state.pending = [Pending(Owed.GOAL_CARD)]
     assert words(state) == {
         "choose 0": "Score the Highlight of the Day of Baguette: 6 points, 2 Food icons, 1 more "
         "Time today",
@@ -274,7 +274,7 @@ def test_the_brittany_tile_names_each_opponents_saturday() -> None:
     state.phase = TRIP
     state.days[1][5] = [(card(state, "louvre-pyramid"), False)]
     state.days[2][5] = []
-    state.pending = [("goal_opponent",)]
+    state.pending = [Pending(Owed.GOAL_OPPONENT)]
     assert words(state) == {
         "choose 1": "Score Player 2's Saturday Highlight of the Day, Louvre Pyramid: 2 points, "
         "1 Wild token",

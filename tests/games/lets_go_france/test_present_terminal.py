@@ -23,7 +23,7 @@ from tabletrip.core.presentation import (
     unreadable_parts,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
-from tabletrip.games.lets_go_france.phases import TRIP
+from tabletrip.games.lets_go_france.phases import TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.present import LetsGoPresentation
 from tabletrip.games.lets_go_france.present_words import card_words
 from tabletrip.games.lets_go_france.rules import LetsGoState
@@ -132,7 +132,7 @@ def test_the_three_discards_are_chosen_one_after_another_in_hand_order() -> None
     state = new_state(2)
     keys = ("louvre-pyramid", "baguette", "eiffel-tower", "musee-rodin")
     state.hands[0] = [card(state, k) for k in keys]
-    state.pending = [("discard3",)]
+    state.pending = [Pending(Owed.DISCARD3)]
     said = steps(state)
     hand = state.observation(0)["hand"]  # the hand as the seat holds it
     assert hand == ["baguette", "eiffel-tower", "louvre-pyramid", "musee-rodin"]
@@ -152,7 +152,7 @@ def test_dotted_lines_and_wild_tokens_are_steps_towards_their_choices() -> None:
     """ "Regional Map Board and Travel": a dotted line is paid at any time; "Highlight of the
     Day Bonuses": a Wild token moves the token of your choice."""
     state = new_state(2)
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     state.traveler[0] = space(state, "orleans")
     state.trips[0].research = 1
     said = steps(state)
@@ -164,7 +164,7 @@ def test_dotted_lines_and_wild_tokens_are_steps_towards_their_choices() -> None:
     assert said["skip travel"] == ("Let this Travel action go",)
     state.phase = TRIP
     state.trips[0].wild = 1
-    state.pending = [("wild_window",)]
+    state.pending = [Pending(Owed.WILD_WINDOW)]
     said = steps(state)
     assert said["wild art"] == ("Spend a Wild token", "Move your Art token 1 space forward")
     assert said["done"] == ("Keep your Wild tokens and go on with the trip",)
@@ -173,7 +173,7 @@ def test_dotted_lines_and_wild_tokens_are_steps_towards_their_choices() -> None:
 def test_one_step_decisions_read_as_the_move_in_words() -> None:
     """ "Gain Favorable Condition Bonuses": flip, move to a bonus row, or nothing."""
     state = new_state(2)
-    state.pending = [("favour", 0)]
+    state.pending = [Pending(Owed.FAVOUR, 0)]
     observation = state.observation(0)
     for action in state.legal_actions():
         words = PRESENTATION.action_words(state.game, observation, action)

@@ -38,7 +38,7 @@ from tabletrip.games.lets_go_france.content import (
     load_regions,
 )
 from tabletrip.games.lets_go_france.final import seat_breakdown
-from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.phases import PLAN, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip
 
@@ -550,7 +550,7 @@ def test_research_token_draws_3_then_discards_3_immediately_face_up() -> None:
     assert sorted(state.hands[0]) == sorted(
         [cid(state, "baguette"), cid(state, "chocolatier"), *top3]
     )
-    assert state.pending == [("discard3",)]
+    assert state.pending == [Pending(Owed.DISCARD3)]
     legal = state.legal_actions()
     assert all(isinstance(a, DiscardThree) for a in legal)
     assert len(legal) == 10  # any 3 of the 5 cards
@@ -630,7 +630,7 @@ def test_explore_the_city_face_down_gives_only_a_travel_action() -> None:
     state.apply(explore("chateau-de-monte-cristo", THU))
     assert state.days[0][THU] == [(cid(state, "chateau-de-monte-cristo"), True)]
     assert state.trips[0].research == 0  # no Research bonus
-    assert state.pending == [("travel",)]  # no Favourable Condition bonus
+    assert state.pending == [Pending(Owed.TRAVEL)]  # no Favourable Condition bonus
     assert travel_targets(state) == {"orleans", "tours", "angers"}
     state.apply(Travel("angers"))
     assert steps(state) == with_gains(history=1)
@@ -689,7 +689,7 @@ def test_card_bonus_research_travel_and_double_travel(
     set_favour(state, 0, MON, SHOP)
     state.apply(place(card, MON))
     assert state.trips[0].research == research
-    assert state.pending == [("travel",)] * travels
+    assert state.pending == [Pending(Owed.TRAVEL)] * travels
     for _ in range(travels):
         assert SkipTravel() in state.legal_actions()
     if travels:
@@ -714,7 +714,7 @@ def test_favourable_condition_bonus_needs_a_matching_icon_on_that_days_token() -
     state.apply(place("baguette", MON))
     assert state.pending == []
     state.apply(place("chocolatier", TUE))
-    assert state.pending == [("favour", TUE)]
+    assert state.pending == [Pending(Owed.FAVOUR, TUE)]
     assert set(state.legal_actions()) == {
         Favour("flip"),
         Favour("row", 0),
@@ -733,7 +733,7 @@ def test_favourable_condition_flip_to_the_2_side() -> None:
     assert state.flipped[0][FOOD] is True
     assert state.favour_at[0][TUE] == FOOD
     state.apply(place("chocolatier", TUE))
-    assert state.pending == [("favour", TUE)]
+    assert state.pending == [Pending(Owed.FAVOUR, TUE)]
     assert Favour("flip") not in state.legal_actions()
     assert_refused(state, Favour("flip"), "Favourable Condition")
     assert Favour("row", 2) in state.legal_actions()
@@ -767,7 +767,7 @@ def test_favourable_condition_row_travel_reward_and_full_rows() -> None:
     assert Favour("row", 1) not in state.legal_actions()
     assert_refused(state, Favour("row", 1), "Favourable Condition")
     state.apply(Favour("row", 0))
-    assert state.pending == [("travel",)] * len(BOARD.reward_rows[0][0])
+    assert state.pending == [Pending(Owed.TRAVEL)] * len(BOARD.reward_rows[0][0])
     state.apply(Travel("orleans"))
     assert steps(state) == with_gains(history=1)
 
@@ -778,7 +778,7 @@ def test_two_matching_icons_still_give_only_one_favourable_condition_bonus() -> 
     state = situation("musee-du-louvre", "baguette")
     set_favour(state, 0, WED, ART)
     state.apply(place("musee-du-louvre", WED))
-    assert state.pending == [("favour", WED)]
+    assert state.pending == [Pending(Owed.FAVOUR, WED)]
     state.apply(Favour("flip"))
     assert state.pending == []
     assert Done() in state.legal_actions()
@@ -840,7 +840,7 @@ def test_example_gaining_card_and_favourable_condition_bonuses() -> None:
     assert state.flipped[0][ART] is True
     # 3.
     state.apply(place("musee-des-arts-forains", WED, 1))
-    assert state.pending == [("travel",), ("favour", WED)]
+    assert state.pending == [Pending(Owed.TRAVEL), Pending(Owed.FAVOUR, WED)]
     state.apply(Travel("tours"))
     # 4.
     state.apply(Favour("row", research_wild))
@@ -934,10 +934,10 @@ def test_dotted_line_may_be_paid_before_using_a_travel_action() -> None:
     put_traveler(state, 0, "orleans")
     state.trips[0].research = 1
     state.apply(place("musee-des-arts-forains", MON))
-    assert state.pending == [("travel",)]
+    assert state.pending == [Pending(Owed.TRAVEL)]
     assert DottedPath("blois") in state.legal_actions()
     state.apply(DottedPath("blois"))
-    assert state.pending == [("travel",)]
+    assert state.pending == [Pending(Owed.TRAVEL)]
     assert travel_targets(state) == {"orleans", "chambord", "cheverny", "amboise"}
     state.single_done[0] = True
     state.apply(Travel("cheverny"))
@@ -964,7 +964,7 @@ def test_dotted_circle_space_gives_its_bonus_only_the_first_time() -> None:
     Exploration tokens."""
     state = situation("baguette", "chocolatier")
     put_traveler(state, 0, "cheverny")
-    state.pending = [("travel",)] * 3
+    state.pending = [Pending(Owed.TRAVEL)] * 3
     state.apply(Travel("chenonceau"))
     assert state.explored[0] == [space(state, "chenonceau")]
     assert state.points[0] == 2 and steps(state) == with_gains(architecture=1)
@@ -976,7 +976,7 @@ def test_dotted_circle_space_gives_its_bonus_only_the_first_time() -> None:
     assert state.explored[0] == [space(state, "chenonceau")]
     state.seat = 1
     put_traveler(state, 1, "amboise")
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     state.apply(Travel("chenonceau"))
     assert state.points[1] == 2 and steps(state, 1) == with_gains(architecture=1)
 
@@ -985,7 +985,7 @@ def test_revisiting_a_space_without_dotted_circle_gives_its_bonus_again() -> Non
     """Regional Map Board and Travel: a Traveler may go back to previously visited spaces and
     gain that bonus again."""
     state = situation("baguette", "chocolatier")
-    state.pending = [("travel",)] * 4
+    state.pending = [Pending(Owed.TRAVEL)] * 4
     act(state, Travel("tours"), Travel("amboise"), Travel("tours"), Travel("amboise"))
     assert steps(state) == with_gains(food=2, art=2, history=2)
     assert state.explored[0] == []
@@ -995,7 +995,7 @@ def test_several_travelers_may_share_a_space() -> None:
     """Regional Map Board and Travel: multiple Traveler tokens can occupy the same space."""
     state = situation("baguette", "chocolatier")
     put_traveler(state, 1, "tours")
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     assert "tours" in travel_targets(state)
     state.apply(Travel("tours"))
     assert state.traveler[0] == state.traveler[1] == space(state, "tours")
@@ -1009,7 +1009,7 @@ def at_cheverny(goal: str, seat: int = 0) -> LetsGoState:
     state = situation("baguette", "chocolatier", seat=seat)
     state.single_goal = goal
     put_traveler(state, seat, "blois")
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     return state
 
 
@@ -1019,7 +1019,7 @@ def test_single_flag_goal_three_icons_of_your_choice() -> None:
     state = at_cheverny("three-icons")
     state.apply(Travel("cheverny"))
     assert state.single_done[0]
-    assert state.pending == [("icon",)] * 3
+    assert state.pending == [Pending(Owed.ICON)] * 3
     assert set(state.legal_actions()) == {ChooseIcon(i) for i in ICONS}
     assert_refused(state, Done(), "experience icon")
     act(state, ChooseIcon("history"), ChooseIcon("art"), ChooseIcon("art"))
@@ -1045,7 +1045,7 @@ def test_single_flag_goal_reward_space_leaves_the_space_open() -> None:
     state = at_cheverny("reward-space")
     state.rows[0] = [0, 0, 1]
     state.apply(Travel("cheverny"))
-    assert state.pending == [("row",)]
+    assert state.pending == [Pending(Owed.ROW)]
     assert set(state.legal_actions()) == {ChooseRow(0), ChooseRow(1), ChooseRow(2)}
     state.apply(ChooseRow(2))
     assert state.points[0] == BOARD.reward_rows[2][1][0].amount == 3
@@ -1060,14 +1060,14 @@ def test_single_flag_tile_is_activated_once_per_player() -> None:
     """Goal Tiles: each player may only activate the single-flag tile once, even with several
     single-flag spaces (Cheverny, then Azay-le-Rideau, then Cheverny again)."""
     state = at_cheverny("research-tokens")
-    state.pending = [("travel",)] * 3
+    state.pending = [Pending(Owed.TRAVEL)] * 3
     state.trips[0].wild = 1
     act(state, Travel("cheverny"), Travel("chenonceau"), Travel("loches"))
     assert state.trips[0].research == 3
     state.apply(DottedPath("azay-le-rideau"))
     assert state.traveler[0] == space(state, "azay-le-rideau")
     assert state.trips[0].research == 3
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     put_traveler(state, 0, "blois")
     state.apply(Travel("cheverny"))
     assert state.trips[0].research == 3
@@ -1081,14 +1081,14 @@ def test_each_goal_tile_can_be_activated_by_several_players() -> None:
     state.apply(Travel("cheverny"))
     state.seat = 1
     put_traveler(state, 1, "chambord")
-    state.pending = [("travel",)]
+    state.pending = [Pending(Owed.TRAVEL)]
     state.apply(Travel("cheverny"))
     assert (state.trips[0].wild, state.trips[1].wild) == (2, 2)
     assert state.single_done == [True, True]
     for seat in (0, 1):
         state.seat = seat
         put_traveler(state, seat, "azay-le-rideau")
-        state.pending = [("travel",)]
+        state.pending = [Pending(Owed.TRAVEL)]
         state.apply(Travel("chinon"))  # double flag
         assert state.pending == []
     assert state.double_done == [True, True]
@@ -1131,7 +1131,7 @@ def test_example_travel_camille_in_provence() -> None:
     own_choices = sum(b.amount for b in avignon.bonus if b.kind == "any_icon")
     assert state.trips[0].research == sum(b.amount for b in avignon.bonus if b.kind == "research")
     # 4.
-    assert state.pending == [("icon",)] * (own_choices + 3)
+    assert state.pending == [Pending(Owed.ICON)] * (own_choices + 3)
     act(state, *[ChooseIcon("nature")] * own_choices)
     act(state, ChooseIcon("history"), ChooseIcon("art"), ChooseIcon("art"))
     assert steps(state) == with_gains(food=1, history=2, art=2, nature=own_choices)
@@ -1199,7 +1199,7 @@ def test_illegal_actions_are_refused_with_a_one_line_reason() -> None:
     put_traveler(state, 0, "orleans")
     assert_refused(state, DottedPath("blois"), "dotted blois")
     state.apply(place("musee-des-arts-forains", THU))
-    assert state.pending == [("travel",)]
+    assert state.pending == [Pending(Owed.TRAVEL)]
     assert_refused(state, Done(), "first take or skip your Travel action")
     assert_refused(state, place("chocolatier", FRI), "first take or skip your Travel action")
     assert_refused(state, Favour("flip"), "Travel action")

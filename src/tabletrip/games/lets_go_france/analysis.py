@@ -44,6 +44,7 @@ from tabletrip.games.lets_go_france.actions import (
     UseResearch,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, RegionsSpec, load_regions
+from tabletrip.games.lets_go_france.phases import Owed
 from tabletrip.games.lets_go_france.rules import LetsGoGame, LetsGoState
 
 # Where point tokens come from: the `tokens_and_goals` scoring step, split.
@@ -179,8 +180,10 @@ def _arrival(state: LetsGoState, action: Action) -> int:
         here = state.traveler[state.current_player]
         costs = [cost for b, cost in game.dotted[here] if b == there]
         return -1 if costs and costs[0] == "experience" else there
-    if isinstance(action, ChooseIcon) and state.pending and state.pending[0][0] == "step_back":
-        return int(state.pending[0][1])
+    head = state.pending[0] if state.pending else None
+    if isinstance(action, ChooseIcon) and head is not None and head.kind is Owed.STEP_BACK:
+        assert head.about is not None
+        return head.about
     return -1
 
 

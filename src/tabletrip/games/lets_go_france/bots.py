@@ -46,7 +46,7 @@ from tabletrip.games.lets_go_france.actions import (
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY, Activity
 from tabletrip.games.lets_go_france.final import agent_choice
 from tabletrip.games.lets_go_france.moves import AGENT_DAY_SIZES, goal_spec, longest_run_points
-from tabletrip.games.lets_go_france.phases import PLAN, TRIP
+from tabletrip.games.lets_go_france.phases import PLAN, TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import (
     FLIP,
@@ -298,28 +298,29 @@ class _Turn:
 
     # --- decisions owed ------------------------------------------------------------------
 
-    def owed(self, head: tuple[Any, ...]) -> Action | None:
-        kind = head[0]
+    def owed(self, head: Pending) -> Action | None:
+        kind = head.kind
         view = self.view
-        if view.phase == TRIP and kind in ("wild_window", "any", "lowest"):
+        if view.phase == TRIP and kind in (Owed.WILD_WINDOW, Owed.ANY, Owed.LOWEST):
             return self.trip_choice(kind)
-        if kind == "travel":
+        if kind is Owed.TRAVEL:
             return self.travel_move()
-        if kind == "favour":
-            return self.favour(head[1])
-        if kind == "icon":
+        if kind is Owed.FAVOUR:
+            assert head.about is not None
+            return self.favour(head.about)
+        if kind is Owed.ICON:
             return self.icon_now()
-        if kind == "row":
+        if kind is Owed.ROW:
             row_values = self.row_values()
             rows = [r for r in range(len(row_values)) if row_values[r] is not None]
             return ChooseRow(max(rows, key=lambda r: (row_values[r], -r))) if rows else None
-        if kind == "discard3":
+        if kind is Owed.DISCARD3:
             return self.discard()
-        if kind == "step_back":
+        if kind is Owed.STEP_BACK:
             return ChooseIcon(ICONS[self.cheapest_step_back()[1]])
-        if kind == "agent_order":
+        if kind is Owed.AGENT_ORDER:
             return self.agent_order()
-        if kind == "goal_icon":
+        if kind is Owed.GOAL_ICON:
             best = max(
                 range(len(ICONS)), key=lambda i: (longest_run_points(view, self.seat, i), -i)
             )
@@ -849,18 +850,18 @@ class _Turn:
 
     # --- the trip ------------------------------------------------------------------------
 
-    def trip_choice(self, kind: str) -> Action | None:
+    def trip_choice(self, kind: Owed) -> Action | None:
         view, seat = self.view, self.seat
         trip = view.trips[seat]
         rest = list(view.pending[1:])
-        candidates: list[tuple[Action, Trip, list[Any], bool]] = []
-        if kind == "wild_window":
+        candidates: list[tuple[Action, Trip, list[Pending], bool]] = []
+        if kind is Owed.WILD_WINDOW:
             candidates.append((self.game.done, trip.clone(), rest, False))
             for icon in range(len(ICONS)):
                 copy = trip.clone()
                 copy.spend_wild(icon)
                 candidates.append((SpendWild(ICONS[icon]), copy, rest, True))
-        elif kind == "any":
+        elif kind is Owed.ANY:
             for icon in range(len(ICONS)):
                 copy = trip.clone()
                 copy.gain_icon(icon)
@@ -883,20 +884,20 @@ class _Turn:
                 best, chosen = value, action
         return chosen
 
-    def trip_outcome(self, trip: Trip, pending: list[Any], window: bool) -> float:
+    def trip_outcome(self, trip: Trip, pending: list[Pending], window: bool) -> float:
         """The seat's final score estimate: the decisions still queued taken greedily, the
         rest of the trip resolved, Wild tokens that can still be spent spent at the end."""
         view = self.view
         choose = self.chooser(trip)
         extra = 0.0
-        for item in pending:
-            kind = item[0]
-            if kind == "any":
+        for kind, about in pending:
+            if kind is Owed.ANY:
                 trip.gain_icon(choose("any_icon", range(len(ICONS))))
-            elif kind == "lowest":
+            elif kind is Owed.LOWEST:
                 trip.gain_icon(choose("lowest_icon", trip.lowest()))
-            elif kind == "score_highlight":
-                extra += trip.highlight_points(self.acts[item[1]].highlight)
+            elif kind is Owed.SCORE_HIGHLIGHT:
+                assert about is not None
+                extra += trip.highlight_points(self.acts[about].highlight)
         columns = self.columns
         day, step = view.trip_day, view.trip_step
         spendable = trip.wild if window else 0
@@ -930,9 +931,9 @@ class _Turn:
             return self.trip_outcome(trip, rest, False) + 5
         highlight = self.acts[card].highlight
         trip.plain_gains(highlight)
-        pending: list[tuple[Any, ...]] = [("any",)] * highlight.any_icon
-        pending += [("lowest",)] * highlight.lowest_icon
-        pending.append(("score_highlight", card))
+        pending = [Pending(Owed.ANY)] * highlight.any_icon
+        pending += [Pending(Owed.LOWEST)] * highlight.lowest_icon
+        pending.append(Pending(Owed.SCORE_HIGHLIGHT, card))
         return self.trip_outcome(trip, [*pending, *rest], False)
 
 

@@ -134,7 +134,7 @@ from tabletrip.games.lets_go_france.content import (
     Activity,
 )
 from tabletrip.games.lets_go_france.legal import PENDING_WORDS, anytime_actions
-from tabletrip.games.lets_go_france.phases import PHASE_NAMES, PLAN
+from tabletrip.games.lets_go_france.phases import PHASE_NAMES, PLAN, Owed
 from tabletrip.games.lets_go_france.rules import RESEARCH_DRAW, LetsGoGame, LetsGoState
 from tabletrip.games.lets_go_france.scoring import experience_points
 
@@ -351,7 +351,7 @@ class LetsGoActions(ActionEncoding):
         if isinstance(action, ChooseRow):
             return start["row"] + action.row
         if isinstance(action, ChooseCard):
-            if state.pending and state.pending[0][0] == "goal_opponent":
+            if state.pending and state.pending[0].kind is Owed.GOAL_OPPONENT:
                 seats = len(state.days)
                 return start["choose-opponent"] + (action.choice - state.seat - 1) % seats
             return start["choose-card"] + action.choice
@@ -380,7 +380,7 @@ class LetsGoActions(ActionEncoding):
                 raise IllegalAction(f"no card at position {positions[-1]} of a hand of {len(hand)}")
             return DiscardThree(tuple(self.keys[hand[p]] for p in positions))
         if name == "choose-card" or name == "choose-opponent":
-            opponent = bool(state.pending) and state.pending[0][0] == "goal_opponent"
+            opponent = bool(state.pending) and state.pending[0].kind is Owed.GOAL_OPPONENT
             if opponent != (name == "choose-opponent"):
                 raise IllegalAction(f"no {name.replace('-', ' ')} decision now")
             if not opponent:
@@ -395,7 +395,7 @@ class LetsGoActions(ActionEncoding):
         """The mask, built without making every placement (legal.py's planning rules)."""
         assert isinstance(state, LetsGoState)
         if state.phase != PLAN or state.pending:
-            if state.pending and state.pending[0][0] == "discard3":
+            if state.pending and state.pending[0].kind is Owed.DISCARD3:
                 count = comb(len(state.hands[state.seat]), DISCARD_SIZE)
                 return list(range(self.start["discard"], self.start["discard"] + count))
             return super().legal_indices(state)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletrip.games.lets_go_france.phases import OVER, PLAN
+from tabletrip.games.lets_go_france.phases import OVER, PLAN, Owed
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState
@@ -101,10 +101,10 @@ def decision_kind(state: LetsGoState) -> str:
     if state.phase == OVER:
         return "over"
     if state.pending:
-        kind = state.pending[0][0]
-        if kind == "travel" and state.traveler[state.seat] < 0:
+        kind = state.pending[0].kind
+        if kind is Owed.TRAVEL and state.traveler[state.seat] < 0:
             return "travel_first"
-        return kind
+        return kind.value
     if state.phase == PLAN and state.to_play:
         return "place"
     return "pass"

@@ -31,7 +31,7 @@ from tabletrip.core import Rng
 from tabletrip.games.lets_go_france.actions import Favour, Place
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
 from tabletrip.games.lets_go_france.moves import apply_action
-from tabletrip.games.lets_go_france.phases import PLAN
+from tabletrip.games.lets_go_france.phases import PLAN, Owed
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState
@@ -151,7 +151,7 @@ def _play_again(state: LetsGoState, s: int, cards: list[int]) -> None:
         )
         apply_action(state, Place(game.activities[card].key, DAYS[day], 0))
         while state.pending:
-            kind = state.pending[0][0]
-            assert kind in ("travel", "favour"), kind
-            apply_action(state, game.skip_travel if kind == "travel" else _DECLINE_FAVOUR)
+            kind = state.pending[0].kind
+            assert kind in (Owed.TRAVEL, Owed.FAVOUR), kind
+            apply_action(state, game.skip_travel if kind is Owed.TRAVEL else _DECLINE_FAVOUR)
     state.seat, state.to_play, state.pending = saved

@@ -21,7 +21,7 @@ from tabletrip.games.lets_go_france.actions import (
     Travel,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
-from tabletrip.games.lets_go_france.phases import PLAN, TRIP
+from tabletrip.games.lets_go_france.phases import PLAN, TRIP, Owed, Pending
 
 if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState
@@ -30,21 +30,21 @@ if TYPE_CHECKING:
 _ICON_CHOICES = tuple(ChooseIcon(icon) for icon in ICONS)
 _WILDS = tuple(SpendWild(icon) for icon in ICONS)
 
-PENDING_WORDS = {
-    "travel": "take or skip your Travel action (`travel <place>`, `skip travel`)",
-    "favour": "choose your Favourable Condition bonus (`favour flip`, `favour row N`, "
+PENDING_WORDS = {  # keyed by Owed: every decision a seat can owe
+    Owed.TRAVEL: "take or skip your Travel action (`travel <place>`, `skip travel`)",
+    Owed.FAVOUR: "choose your Favourable Condition bonus (`favour flip`, `favour row N`, "
     "`favour skip`)",
-    "icon": "choose an experience icon (`icon <name>`)",
-    "row": "choose a reward row for your goal (`row N`)",
-    "discard3": "discard 3 cards after your Research token (`discard a b c`)",
-    "agent_order": "choose which passed card the travel agent takes first (`choose 0/1`)",
-    "wild_window": "spend Wild tokens (`wild <icon>`) or go on (`done`)",
-    "any": "choose the experience icon your Highlight gives (`icon <name>`)",
-    "lowest": "choose which of your lowest tokens moves (`icon <name>`), or spend a Wild token",
-    "goal_card": "choose one of the two drawn cards (`choose 0` or `choose 1`)",
-    "goal_opponent": "choose whose Saturday Highlight you score (`choose <seat>`)",
-    "goal_icon": "choose the icon of your longest run (`icon <name>`)",
-    "step_back": "choose the Experience token that moves back 1 space to pay the dotted path "
+    Owed.ICON: "choose an experience icon (`icon <name>`)",
+    Owed.ROW: "choose a reward row for your goal (`row N`)",
+    Owed.DISCARD3: "discard 3 cards after your Research token (`discard a b c`)",
+    Owed.AGENT_ORDER: "choose which passed card the travel agent takes first (`choose 0/1`)",
+    Owed.WILD_WINDOW: "spend Wild tokens (`wild <icon>`) or go on (`done`)",
+    Owed.ANY: "choose the experience icon your Highlight gives (`icon <name>`)",
+    Owed.LOWEST: "choose which of your lowest tokens moves (`icon <name>`), or spend a Wild token",
+    Owed.GOAL_CARD: "choose one of the two drawn cards (`choose 0` or `choose 1`)",
+    Owed.GOAL_OPPONENT: "choose whose Saturday Highlight you score (`choose <seat>`)",
+    Owed.GOAL_ICON: "choose the icon of your longest run (`icon <name>`)",
+    Owed.STEP_BACK: "choose the Experience token that moves back 1 space to pay the dotted path "
     "(`icon <name>`)",
 }
 
@@ -55,7 +55,7 @@ def legal_actions(state: LetsGoState) -> list[Action]:
         return []
     if state.pending:
         owed = _owed(state, state.pending[0])
-        if state.phase == PLAN and state.pending[0][0] in ("travel", "favour"):
+        if state.phase == PLAN and state.pending[0].kind in (Owed.TRAVEL, Owed.FAVOUR):
             owed.extend(anytime_actions(state))  # Research and dotted lines "at any time"
         return owed
     if state.phase == TRIP:  # pragma: no cover - the trip always waits on a decision
@@ -63,18 +63,19 @@ def legal_actions(state: LetsGoState) -> list[Action]:
     return _planning(state)
 
 
-def _owed(state: LetsGoState, head: tuple) -> list[Action]:
+def _owed(state: LetsGoState, head: Pending) -> list[Action]:
     seat = state.seat
     game = state.game
-    kind = head[0]
+    kind = head.kind
     trip = state.trips[seat]
-    if kind == "travel":
+    if kind is Owed.TRAVEL:
         here = state.traveler[seat]
         spaces = game.starts if here < 0 else sorted(game.solid[here])
         ids = game.region.spaces
         return [*(Travel(ids[s].id) for s in spaces), game.skip_travel]
-    if kind == "favour":
-        day = head[1]
+    if kind is Owed.FAVOUR:
+        day = head.about
+        assert day is not None
         icon = state.favour_at[seat][day]
         actions: list[Action] = []
         if not state.flipped[seat][icon]:
@@ -82,27 +83,27 @@ def _owed(state: LetsGoState, head: tuple) -> list[Action]:
         actions.extend(Favour("row", r) for r in open_rows(state, seat))
         actions.append(Favour("skip"))
         return actions
-    if kind in ("icon", "any", "goal_icon"):
+    if kind in (Owed.ICON, Owed.ANY, Owed.GOAL_ICON):
         return list(_ICON_CHOICES)
-    if kind == "row":
+    if kind is Owed.ROW:
         return [ChooseRow(r) for r in open_rows(state, seat)]
-    if kind == "discard3":
+    if kind is Owed.DISCARD3:
         return [
             DiscardThree(tuple(sorted(game.activities[c].key for c in combo)))
             for combo in state.discard_choices()
         ]
-    if kind == "agent_order":
+    if kind is Owed.AGENT_ORDER:
         return [ChooseCard(0), ChooseCard(1)]
-    if kind == "wild_window":
+    if kind is Owed.WILD_WINDOW:
         return [*_WILDS, game.done]
-    if kind == "lowest":
+    if kind is Owed.LOWEST:
         low = trip.lowest()
         return [*(_ICON_CHOICES[i] for i in low), *(_WILDS if trip.wild else ())]
-    if kind == "goal_card":
+    if kind is Owed.GOAL_CARD:
         return [ChooseCard(i) for i in range(len(state.goal_cards))]
-    if kind == "goal_opponent":
+    if kind is Owed.GOAL_OPPONENT:
         return [ChooseCard(s) for s in range(len(state.days)) if s != seat]
-    if kind == "step_back":
+    if kind is Owed.STEP_BACK:
         return [_ICON_CHOICES[i] for i in range(len(ICONS)) if trip.can_step_back(i)]
     raise AssertionError(f"unknown decision {kind!r}")  # pragma: no cover
 
@@ -165,7 +166,7 @@ def why_not(state: LetsGoState, action: Action) -> str:
     examples = ", ".join(str(a) for a in legal[:4])
     more = f" (and {len(legal) - 4} more)" if len(legal) > 4 else ""
     if state.pending:
-        need = PENDING_WORDS.get(state.pending[0][0], "make the pending choice")
+        need = PENDING_WORDS.get(state.pending[0].kind, "make the pending choice")
         return f"first {need}: try {examples}{more}"
     if isinstance(action, Place):
         return place_problem(state, action) or f"`{action}` is not legal now: try {examples}"

@@ -27,6 +27,7 @@ from tabletrip.games.lets_go_france.actions import (
     UseResearch,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
+from tabletrip.games.lets_go_france.phases import Owed, Pending
 from tabletrip.games.lets_go_france.scoring import Trip, day_highlight
 
 if TYPE_CHECKING:
@@ -59,16 +60,16 @@ def _place(state: LetsGoState, action: Place) -> None:
     state.fresh.append(card)
     state.to_play -= 1
     if action.explore:
-        state.pending.append(("travel",))  # Explore the City: an immediate Travel action
+        state.pending.append(Pending(Owed.TRAVEL))  # Explore the City: an immediate Travel action
         return
     activity = game.activities[card]
     if activity.bonus == "research":
         state.trips[seat].research += 1
     elif activity.bonus in ("travel", "travel2"):
-        state.pending.extend([("travel",)] * (2 if activity.bonus == "travel2" else 1))
+        state.pending.extend([Pending(Owed.TRAVEL)] * (2 if activity.bonus == "travel2" else 1))
     token = state.favour_at[seat][day]
     if token >= 0 and token in activity.icons:
-        state.pending.append(("favour", day))
+        state.pending.append(Pending(Owed.FAVOUR, day))
 
 
 def _research(state: LetsGoState, action: UseResearch) -> None:
@@ -76,7 +77,7 @@ def _research(state: LetsGoState, action: UseResearch) -> None:
     seat = state.seat
     state.trips[seat].research -= 1
     state.hands[seat].extend(state.draw_cards(3))
-    state.pending.insert(0, ("discard3",))
+    state.pending.insert(0, Pending(Owed.DISCARD3))
 
 
 def _discard(state: LetsGoState, action: DiscardThree) -> None:
@@ -108,7 +109,7 @@ def _dotted(state: LetsGoState, action: DottedPath) -> None:
     cost = next(c for b, c in game.dotted[state.traveler[seat]] if b == there)
     trip = state.trips[seat]
     if cost == "experience":
-        state.pending.insert(0, ("step_back", there))
+        state.pending.insert(0, Pending(Owed.STEP_BACK, there))
         return
     if cost == "research":
         trip.research -= 1
@@ -143,7 +144,7 @@ def gain_reward(state: LetsGoState, seat: int, kind: str, amount: int, icon: str
         assert icon is not None
         trip.gain_icon(ICONS.index(icon), amount)
     elif kind == "any_icon":
-        state.pending.extend([("icon",)] * amount)
+        state.pending.extend([Pending(Owed.ICON)] * amount)
     elif kind == "research":
         trip.research += amount
     elif kind == "wild":
@@ -153,7 +154,7 @@ def gain_reward(state: LetsGoState, seat: int, kind: str, amount: int, icon: str
     elif kind == "energy":
         trip.move_energy(amount)
     elif kind == "travel":
-        state.pending.extend([("travel",)] * amount)
+        state.pending.extend([Pending(Owed.TRAVEL)] * amount)
 
 
 def goal_spec(state: LetsGoState, goal_id: str) -> Any:
@@ -167,10 +168,10 @@ def activate_goal(state: LetsGoState, seat: int, goal_id: str) -> None:
     if goal.timing != "immediately":
         return
     if goal.effect == "any_icons":
-        state.pending.extend([("icon",)] * goal.count)
+        state.pending.extend([Pending(Owed.ICON)] * goal.count)
     elif goal.effect == "reward_space":
         if any(_open_space(state, seat, r) is not None for r in range(3)):
-            state.pending.append(("row",))
+            state.pending.append(Pending(Owed.ROW))
     elif goal.effect == "wild_tokens":
         state.trips[seat].wild += goal.count
     elif goal.effect == "research_tokens":
@@ -196,7 +197,8 @@ def take_row_reward(state: LetsGoState, seat: int, row: int) -> None:
 def _favour(state: LetsGoState, action: Favour) -> None:
     """Flip the day's token, or move it to a reward row's leftmost open space and take it."""
     seat = state.seat
-    _, day = state.pending.pop(0)
+    day = state.pending.pop(0).about
+    assert day is not None
     icon = state.favour_at[seat][day]
     if action.choice == "flip":
         state.flipped[seat][icon] = True
@@ -218,11 +220,12 @@ def _choose_icon(state: LetsGoState, action: ChooseIcon) -> None:
     seat = state.seat
     head = state.pending.pop(0)
     icon = ICONS.index(action.icon)
-    if head[0] == "goal_icon":
+    if head.kind is Owed.GOAL_ICON:
         state.points[seat] += longest_run_points(state, seat, icon)
-    elif head[0] == "step_back":  # the dotted path is paid: along it
+    elif head.kind is Owed.STEP_BACK:  # the dotted path is paid: along it
+        assert head.about is not None
         state.trips[seat].step_back(icon)
-        arrive(state, seat, head[1])
+        arrive(state, seat, head.about)
     else:
         state.trips[seat].gain_icon(icon)
 
@@ -266,20 +269,20 @@ def next_seat_or_round(state: LetsGoState) -> None:
 def _choose_card(state: LetsGoState, action: ChooseCard) -> None:
     """Solo: which passed card the agent takes first; goals: a drawn card or an opponent."""
     seat = state.seat
-    kind = state.pending.pop(0)[0]
-    if kind == "agent_order":
+    kind = state.pending.pop(0).kind
+    if kind is Owed.AGENT_ORDER:
         first = state.agent_order.pop(action.choice)
         state.agent_order.insert(0, first)
         for card in state.agent_order:
             agent_place(state, card)
         state.agent_order = []
         next_seat_or_round(state)
-    elif kind == "goal_card":
+    elif kind is Owed.GOAL_CARD:
         chosen = state.goal_cards[action.choice]
         state.deck.discard(state.goal_cards)
         state.goal_cards = []
         score_highlight_again(state, seat, (chosen, False))
-    elif kind == "goal_opponent":
+    elif kind is Owed.GOAL_OPPONENT:
         column = state.days[action.choice][SATURDAY]
         if column:
             score_highlight_again(state, seat, column[-1])
@@ -294,7 +297,7 @@ def pass_to_agent(state: LetsGoState, cards: list[int]) -> None:
     state.stacks[0].extend(state.draw_cards(len(cards)))
     if len(cards) == 2:
         state.agent_order = list(cards)
-        state.pending.append(("agent_order",))
+        state.pending.append(Pending(Owed.AGENT_ORDER))
         return
     for card in cards:
         agent_place(state, card)
@@ -335,10 +338,11 @@ def advance_trip(state: LetsGoState) -> None:
         resolve_forced(state)
         if state.pending:
             head = state.pending[0]
-            if head[0] != "score_highlight":
+            if head.kind is not Owed.SCORE_HIGHLIGHT:
                 return  # a decision
             state.pending.pop(0)
-            state.points[state.seat] += highlight_score(state, head[1])
+            assert head.about is not None
+            state.points[state.seat] += highlight_score(state, head.about)
             continue
         seat = state.seat
         trip = state.trips[seat]
@@ -348,7 +352,7 @@ def advance_trip(state: LetsGoState) -> None:
             if state.trip_step == 0:  # the Wild token window before the day
                 state.trip_step = 1
                 if trip.wild:
-                    state.pending.append(("wild_window",))
+                    state.pending.append(Pending(Owed.WILD_WINDOW))
             elif state.trip_step == 1:  # 1. experience track, 2. the Highlight's gains
                 state.trip_step = 2
                 trip.move_day_icons(cards)
@@ -360,7 +364,7 @@ def advance_trip(state: LetsGoState) -> None:
                 highlight = day_highlight(cards)
                 formula = highlight.formula if highlight is not None else None
                 if trip.wild and formula is not None and formula.kind in TRACK_FORMULAS:
-                    state.pending.append(("wild_window",))
+                    state.pending.append(Pending(Owed.WILD_WINDOW))
             else:  # 3. points, 4. time -> energy; then a goal acting at the end of the day
                 trip.finish_day(cards)
                 state.trip_day += 1
@@ -373,7 +377,7 @@ def advance_trip(state: LetsGoState) -> None:
             if step == 1:
                 day_end_goals(state, seat, "end_of_saturday")
             elif trip.wild:
-                state.pending.append(("wild_window",))
+                state.pending.append(Pending(Owed.WILD_WINDOW))
         else:
             next_traveller(state, players)
 
@@ -396,15 +400,15 @@ def queue_highlight_gains(state: LetsGoState, seat: int, highlight: Any) -> None
     """A Highlight's plain gains now; icon choices and lowest icons as decisions."""
     trip = state.trips[seat]
     trip.plain_gains(highlight)
-    state.pending.extend([("any",)] * highlight.any_icon)
-    state.pending.extend([("lowest",)] * highlight.lowest_icon)
+    state.pending.extend([Pending(Owed.ANY)] * highlight.any_icon)
+    state.pending.extend([Pending(Owed.LOWEST)] * highlight.lowest_icon)
     resolve_forced(state)
 
 
 def resolve_forced(state: LetsGoState) -> None:
     """Take the lowest icon by itself when nothing is left to choose."""
     trip = state.trips[state.seat]
-    while state.pending and state.pending[0] == ("lowest",):
+    while state.pending and state.pending[0].kind is Owed.LOWEST:
         low = trip.lowest()
         if len(low) > 1 or trip.wild:
             return
@@ -423,8 +427,9 @@ def score_highlight_again(state: LetsGoState, seat: int, entry: tuple[int, bool]
     queue_highlight_gains(state, seat, highlight)
     formula = highlight.formula
     if state.trips[seat].wild and formula is not None and formula.kind in TRACK_FORMULAS:
-        state.pending.append(("wild_window",))  # Wild tokens "at any time": before its points
-    state.pending.append(("score_highlight", card))
+        # Wild tokens "at any time": before its points
+        state.pending.append(Pending(Owed.WILD_WINDOW))
+    state.pending.append(Pending(Owed.SCORE_HIGHLIGHT, card))
 
 
 def highlight_score(state: LetsGoState, card: int) -> int:
@@ -453,12 +458,12 @@ def _highlight_again(state: LetsGoState, seat: int, goal: Any) -> None:
 def _draw_highlight(state: LetsGoState, seat: int, goal: Any) -> None:
     state.goal_cards = state.draw_cards(2)
     if state.goal_cards:
-        state.pending.append(("goal_card",))
+        state.pending.append(Pending(Owed.GOAL_CARD))
 
 
 def _opponent_highlight(state: LetsGoState, seat: int, goal: Any) -> None:
     if len(state.days) > 1:
-        state.pending.append(("goal_opponent",))
+        state.pending.append(Pending(Owed.GOAL_OPPONENT))
 
 
 def _one_time_cards(state: LetsGoState, seat: int, goal: Any) -> None:
@@ -480,7 +485,7 @@ def _moved_token_points(state: LetsGoState, seat: int, goal: Any) -> None:
 
 
 def _longest_icon_run(state: LetsGoState, seat: int, goal: Any) -> None:
-    state.pending.append(("goal_icon",))
+    state.pending.append(Pending(Owed.GOAL_ICON))
 
 
 def longest_run_points(state: LetsGoState, seat: int, icon: int) -> int:
@@ -511,7 +516,7 @@ def _spend_wild(state: LetsGoState, action: SpendWild) -> None:
     """On the trip: a Wild token moves a token of your choice."""
     trip: Trip = state.trips[state.seat]
     trip.spend_wild(ICONS.index(action.icon))
-    if state.pending and state.pending[0] == ("wild_window",) and not trip.wild:
+    if state.pending and state.pending[0].kind is Owed.WILD_WINDOW and not trip.wild:
         state.pending.pop(0)
     resolve_forced(state)
 
@@ -524,7 +529,7 @@ def _trip_choice(state: LetsGoState, action: ChooseIcon) -> None:
 
 
 def _icon(state: LetsGoState, action: ChooseIcon) -> None:
-    if state.phase == 1 and state.pending[0][0] in ("any", "lowest"):
+    if state.phase == 1 and state.pending[0].kind in (Owed.ANY, Owed.LOWEST):
         _trip_choice(state, action)
     else:
         _choose_icon(state, action)

@@ -47,7 +47,7 @@ from tabletrip.games.lets_go_france.content import (
     regions_of,
     shipped_file,
 )
-from tabletrip.games.lets_go_france.phases import OVER, PLAN
+from tabletrip.games.lets_go_france.phases import OVER, PLAN, Pending
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip, day_highlight
 
 GAME_ID = "lets-go-france"
@@ -207,7 +207,7 @@ class LetsGoState(State):
     explored: list[list[int]]
     single_done: list[bool]
     double_done: list[bool]
-    pending: list[tuple[Any, ...]]  # decisions the current seat owes, first first
+    pending: list[Pending]  # what the current seat owes, first first
     shown: list[JsonDict]  # what the others see of each seat until the round is revealed
     fresh: list[int]  # the cards placed this round, not revealed yet (every seat's)
     single_goal: str

@@ -28,6 +28,7 @@ from tabletrip.games.lets_go_france.actions import (
     UseResearch,
 )
 from tabletrip.games.lets_go_france.content import DAYS
+from tabletrip.games.lets_go_france.phases import Owed
 from tabletrip.games.lets_go_france.present_words import AGENT, HIGHLIGHT, plural, seat_name
 from tabletrip.games.lets_go_france.svg_itinerary import (
     CARD_W,
@@ -170,8 +171,9 @@ def action_targets(state: LetsGoState, action: Action) -> tuple[str, ...]:
     if isinstance(action, UseResearch):
         return (RESEARCH,)
     if isinstance(action, ChooseCard):
-        head = state.pending[0][0] if state.pending else None
-        return (choice_target(action.choice),) if head in ("goal_card", "agent_order") else ()
+        head = state.pending[0].kind if state.pending else None
+        chosen = head in (Owed.GOAL_CARD, Owed.AGENT_ORDER)
+        return (choice_target(action.choice),) if chosen else ()
     return ()
 
 
@@ -190,9 +192,10 @@ def _travel_targets(state: LetsGoState, space: str, dotted: bool) -> tuple[str, 
 def _favour_targets(state: LetsGoState, action: Favour) -> tuple[str, ...]:
     """`flip`: the day's token; `row`: the token and the row it moves to; `skip`: nothing."""
     head = state.pending[0] if state.pending else None
-    if action.choice == "skip" or head is None or head[0] != "favour":
+    if action.choice == "skip" or head is None or head.kind is not Owed.FAVOUR:
         return ()
-    token = favour_target(DAYS[head[1]])
+    assert head.about is not None
+    token = favour_target(DAYS[head.about])
     if action.choice == "row":
         return (token, row_target(action.row))
     return (token,)

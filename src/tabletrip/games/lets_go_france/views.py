@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import Deck, JsonDict, Rng
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
-from tabletrip.games.lets_go_france.phases import PHASE_NAMES
+from tabletrip.games.lets_go_france.phases import PHASE_NAMES, Owed, Pending
 from tabletrip.games.lets_go_france.scoring import DayFacts
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def public_observation(state: LetsGoState) -> JsonDict:
             "day_points": [list(state.trips[s].day_points) for s in range(seats)],
         },
         # the trip is narrated aloud; a planning seat's decisions stay its own
-        "waiting_on": state.pending[0][0] if state.pending and during_trip else None,
+        "waiting_on": state.pending[0].kind.value if state.pending and during_trip else None,
         "over": state.phase == 2,
     }
 
@@ -117,12 +117,16 @@ def observation(state: LetsGoState, seat: int) -> JsonDict:
     data["pending"] = None
     if state.pending and seat == state.seat:
         head = state.pending[0]
-        data["pending"] = [head[0], DAYS[head[1]]] if head[0] == "favour" else [head[0]]
+        data["pending"] = (
+            [head.kind.value, DAYS[head.about]]
+            if head.kind is Owed.FAVOUR and head.about is not None
+            else [head.kind.value]
+        )
         data["decisions_queued"] = len(state.pending)
     data["cards_to_play"] = state.to_play if seat == state.seat and state.phase == 0 else 0
-    if state.pending and seat == state.seat and state.pending[0][0] == "goal_card":
+    if state.pending and seat == state.seat and state.pending[0].kind is Owed.GOAL_CARD:
         data["goal_cards"] = [state.game.activities[c].key for c in state.goal_cards]
-    if state.pending and seat == state.seat and state.pending[0][0] == "agent_order":
+    if state.pending and seat == state.seat and state.pending[0].kind is Owed.AGENT_ORDER:
         data["agent_cards"] = [state.game.activities[c].key for c in state.agent_order]
     return data
 
@@ -167,7 +171,7 @@ def state_json(state: LetsGoState) -> JsonDict:
         "explored": [list(e) for e in state.explored],
         "single_done": list(state.single_done),
         "double_done": list(state.double_done),
-        "pending": [list(p) for p in state.pending],
+        "pending": [p.to_json() for p in state.pending],
         "shown": list(state.shown),
         "fresh": list(state.fresh),
         "single_goal": state.single_goal,
@@ -215,7 +219,7 @@ def state_from_json(game: LetsGoGame, data: JsonDict, seed: int) -> LetsGoState:
     state.explored = [list(e) for e in data["explored"]]
     state.single_done = list(data["single_done"])
     state.double_done = list(data["double_done"])
-    state.pending = [tuple(p) for p in data["pending"]]
+    state.pending = [Pending.from_json(p) for p in data["pending"]]
     state.shown = list(data["shown"])
     state.fresh = list(data.get("fresh", ()))
     state.goal_cards = list(data["goal_cards"])
