@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from heapq import heappop, heappush
-from typing import Any
 
 from tabletrip.bots.base import CheckedBot
 from tabletrip.core import Action, State
@@ -47,7 +46,6 @@ from tabletrip.games.route_east.phases import (
     AT_SEA,
     CROSS,
     DISCARD,
-    HAND_LIMIT,
     MOVES,
     PLAYS_PER_TURN,
     RESPOND,
@@ -56,16 +54,20 @@ from tabletrip.games.route_east.phases import (
     TARGET,
 )
 from tabletrip.games.route_east.rules import RouteEastState
+from tabletrip.games.route_east.turn_search import (
+    ATM_CASH,
+    CARD_VALUES,
+    INF,
+    TOLL_PRICE,
+    TurnSearch,
+)
 
-INF = float("inf")
 FUEL_CAP = 3  # Fuel Tokens the plan counts (more are worth little)
 DIRT_COST = 2.0  # expected moves to pass a dirt road (an even roll)
 TOLL_COST = 1.2  # a move and $25
 BORDER_COST = 1.5  # the turn ends at the Border; the next starts with a Border card
 BOAT_COST = 5.0  # the Caspian boat: about a turn and a half of rolling for a 6
 WAIT_COST = 5.0  # at a Border without fuel: waiting for a Border Pass, Jerrycan or free pass
-ATM_CASH = 75  # what an ATM pays, on average
-TOLL_PRICE = 25
 HOSTEL_PRICE = 25
 BORDER_FEE = 10  # the average Border card fee
 MAX_CACHE = 400  # tour tables kept (each a list of a few thousand floats)
@@ -79,22 +81,7 @@ NEAR_WEIGHT = 0.03  # moves per dollar short for those
 TOTAL_WEIGHT = 0.01  # moves per dollar short for the whole race (ATMs lie on the way)
 CASH_WEIGHT = 0.002  # moves per dollar otherwise
 BANKRUPT_COST = 7.0  # two turns at an Embassy
-WIN = -1000.0
 TAKE_VALUE = 0.55  # an unknown Action card picked up
-TAKE_FULL = 0.15  # one picked up with a full hand (the worst card goes back)
-CARD_VALUES = {
-    "tent": 0.6,
-    "border_pass": 2.0,
-    "freight_train": 1.5,
-    "magic_roll": 0.8,
-    "hell_no": 0.7,
-    "steal_money": 0.5,
-    "steal_fuel": 0.6,
-    "send_embassy": 1.0,
-    "moves": 1.0,
-    "fuel": 1.0,
-    "collect": 1.0,
-}
 ATTRACTION_GUESS = 12.0  # moves a hidden attraction of another seat adds to its race
 
 
@@ -555,219 +542,13 @@ class HeuristicBot(CheckedBot):
         self, view: RouteEastState, seat: int, legal: set[Action]
     ) -> tuple[float, Action | None]:
         """Expectimax over the turn's remaining moves: (expected cost, best first action)."""
-        game = view.game
-        board = game.board
-        net = board_net(board)
-        kinds = board.kinds
-        steps = board.steps
-        rest = board.rest
-        lodging = board.lodging
-        to_rest = board.to_rest
-        to_rest_tent = board.to_rest_or_attraction
-        finish = board.finish
-        ports = board.ports
-        mine = {board.attractions[a].space: a for a in view.unvisited(seat)}
-        attractions = board.attractions
-        fuel_supply = view.fuel_supply > 0
-        hand_size = sum(view.hands[seat])
-        deck_ok = view.action.can_draw()
-        take_value = self.take_value
-        memo: dict[tuple[Any, ...], float] = {}
-        leaf_memo: dict[tuple[Any, ...], float] = {}
+        net = board_net(view.game.board)
 
         def leaf(space: int, country: int, fuel: int, money: int, todo: frozenset[int]) -> float:
-            key = (space, country, fuel, money, todo)
-            value = leaf_memo.get(key)
-            if value is None:
-                value = self._leaf(net, view, seat, space, country, fuel, money, todo)
-                leaf_memo[key] = value
-            return value
+            return self._leaf(net, view, seat, space, country, fuel, money, todo)
 
-        def best(
-            space: int,
-            country: int,
-            left: int,
-            fuel: int,
-            money: int,
-            todo: frozenset[int],
-            plays: int,
-            magic: int,
-            tent: int,
-            passes: int,
-            hand: int,
-            last_rest: int,
-            stuck: bool,
-        ) -> float:
-            key = (space, country, left, fuel, money, todo, plays, magic, tent, passes, hand,
-                   last_rest, stuck)  # fmt: skip
-            value = memo.get(key)
-            if value is not None:
-                return value
-            value = INF
-            for _, cost in options(
-                space, country, left, fuel, money, todo, plays, magic, tent, passes, hand,
-                last_rest, stuck,
-            ):  # fmt: skip
-                if cost < value:
-                    value = cost
-            memo[key] = value
-            return value
-
-        def arrive(
-            there: int,
-            country: int,
-            left: int,
-            fuel: int,
-            money: int,
-            todo: frozenset[int],
-            plays: int,
-            magic: int,
-            tent: int,
-            passes: int,
-            hand: int,
-            last_rest: int,
-        ) -> float:
-            """The cost after stepping onto `there` (the move already spent)."""
-            kind = kinds[there]
-            bonus_cost = 0.0
-            if kind == ATM:
-                money += ATM_CASH
-            elif kind == FUEL:
-                if fuel_supply:
-                    fuel += 1
-            elif there in mine and mine[there] in todo:
-                attraction = mine[there]
-                todo = todo - {attraction}
-                bonus = attractions[attraction].bonus
-                if bonus.kind == "collect":
-                    money += bonus.amount
-                elif bonus.kind == "fuel":
-                    fuel += bonus.amount
-                elif bonus.kind == "moves":
-                    left += bonus.amount
-                elif bonus.kind == "draw_action":
-                    bonus_cost -= take_value if hand < HAND_LIMIT else TAKE_FULL
-                    hand += bonus.amount
-            elif there == finish and not todo:
-                return WIN
-            if rest[there]:
-                last_rest = there
-            return bonus_cost + best(
-                there, country, left, fuel, money, todo, plays, magic, tent, passes, hand,
-                last_rest, False,
-            )  # fmt: skip
-
-        def options(
-            space: int,
-            country: int,
-            left: int,
-            fuel: int,
-            money: int,
-            todo: frozenset[int],
-            plays: int,
-            magic: int,
-            tent: int,
-            passes: int,
-            hand: int,
-            last_rest: int,
-            stuck: bool,
-        ) -> list[tuple[Action, float]]:
-            """Each action from here and its expected cost (`stuck`: by a failed dirt roll, or
-            out of an Embassy, so that ending the turn off a place to stay goes back to
-            `last_rest`; otherwise the night is on a place to stay or under a Tent)."""
-            found: list[tuple[Action, float]] = []
-            has_tent = plays > 0 and tent > 0
-            dist = to_rest_tent if has_tent else to_rest
-            if left:
-                magic_dist = to_rest if plays < 2 else dist
-                for there, kind, _ in steps.get((space, country), ()):
-                    wins = there == finish and not todo
-                    if kind == DIRT and magic and plays and left - 1 >= magic_dist[there]:
-                        cost = CARD_VALUES["magic_roll"] + arrive(
-                            there, country, left - 1, fuel, money, todo, plays - 1,
-                            magic - 1, tent, passes, hand, last_rest,
-                        )  # fmt: skip
-                        found.append((game.magic_moves[there], cost))
-                    if left - 1 < dist[there] and not wins:
-                        continue
-                    if kind == TOLL:
-                        if money < 25:
-                            cost = self.bankrupt_cost + leaf(
-                                board.embassy[country], country, fuel, 100, todo
-                            )
-                            found.append((game.moves[there], cost))
-                            continue
-                        pay = 25
-                    else:
-                        pay = 0
-                    cost = arrive(
-                        there, country, left - 1, fuel, money - pay, todo, plays, magic, tent,
-                        passes, hand, last_rest,
-                    )  # fmt: skip
-                    if kind == DIRT:  # an odd roll: the move is spent, the piece stays
-                        cost = 0.5 * cost + 0.5 * best(
-                            space, country, left - 1, fuel, money, todo, plays, magic, tent,
-                            passes, hand, last_rest, True,
-                        )  # fmt: skip
-                    elif wins:  # nothing beats winning now
-                        return [(game.moves[there], WIN)]
-                    found.append((game.moves[there], cost))
-                if deck_ok and left - 1 >= dist[space]:
-                    gain = take_value if hand < HAND_LIMIT else TAKE_FULL
-                    cost = -gain + best(
-                        space, country, left - 1, fuel, money, todo, plays, magic, tent, passes,
-                        hand + 1, last_rest, False,
-                    )  # fmt: skip
-                    found.append((game.take, cost))
-            if rest[space]:
-                found.append((game.end, leaf(space, country, fuel, money - lodging[space], todo)))
-            elif stuck and left < to_rest[space]:  # going back follows a failed roll only
-                found.append(
-                    (game.end, leaf(last_rest, country, fuel, money - lodging[last_rest], todo))
-                )
-            if has_tent and kinds[space] == ATTRACTION:
-                found.append(
-                    (game.camp, CARD_VALUES["tent"] + leaf(space, country, fuel, money, todo))
-                )
-            if passes and plays and kinds[space] == BORDER and space not in ports:
-                pair = board.border_countries[space]
-                assert pair is not None
-                other = pair[1] if pair[0] == country else pair[0]
-                cost = CARD_VALUES["border_pass"] + best(
-                    space, other, left, fuel, money, todo, plays - 1, magic, tent, passes - 1,
-                    hand, space, False,
-                )  # fmt: skip
-                found.append((game.cross_with_pass, cost))
-            return found
-
-        hand = view.hands[seat]
-        kinds_of = game.cards_of_kind
-
-        def count(kind: str) -> int:
-            return sum(hand[c] for c in kinds_of.get(kind, ()))
-
-        here = view.pos[seat]
-        last_rest = next((s for s in reversed(view.path) if rest[s]), here)
-        choices = options(
-            here,
-            view.country[seat],
-            view.moves_left,
-            view.fuel[seat],
-            view.money[seat],
-            frozenset(view.unvisited(seat)),
-            PLAYS_PER_TURN - view.plays,
-            count("magic_roll"),
-            count("tent"),
-            count("border_pass"),
-            hand_size,
-            last_rest,
-            view.may_go_back,
-        )
-        best_choice: tuple[float, Action | None] = (INF, None)
-        for action, cost in choices:
-            if action in legal and cost < best_choice[0]:
-                best_choice = (cost, action)
-        return best_choice
+        search = TurnSearch(view, seat, leaf, self.take_value, self.bankrupt_cost)
+        return search.choose(legal)
 
     # --- cards aimed at players -----------------------------------------------------------------
 
