@@ -23,12 +23,8 @@ from tabletrip.games.route_east.content import (
     SPACE_KINDS,
     Board,
 )
-from tabletrip.games.route_east.rules import (
-    FREE,
-    MOVES,
-    START,
-    RouteEastState,
-)
+from tabletrip.games.route_east.phases import FREE, MOVES, START
+from tabletrip.games.route_east.rules import RouteEastState
 
 
 def new_state(players: int = 2, seed: int = 0, **options: object) -> RouteEastState:

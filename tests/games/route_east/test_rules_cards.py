@@ -60,7 +60,7 @@ from tabletrip.games.route_east.content import (
     TOLL,
     Board,
 )
-from tabletrip.games.route_east.rules import (
+from tabletrip.games.route_east.phases import (
     AT_SEA,
     BANKRUPT_GRANT,
     CROSS,
@@ -73,8 +73,8 @@ from tabletrip.games.route_east.rules import (
     START,
     STUCK,
     TARGET,
-    RouteEastState,
 )
+from tabletrip.games.route_east.rules import RouteEastState
 
 # --- small builders ---------------------------------------------------------------------------
 

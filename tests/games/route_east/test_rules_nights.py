@@ -37,6 +37,7 @@ from tabletrip.games.route_east.actions import (
     TakeAction,
 )
 from tabletrip.games.route_east.content import DIRT, HOSTEL, HOTEL, Board
+from tabletrip.games.route_east.moves import begin_turn
 from tabletrip.games.route_east.rules import DISCARD, MOVES, SENT, RouteEastState
 
 
@@ -241,7 +242,7 @@ def test_released_from_an_embassy_with_no_moves_the_turn_still_ends() -> None:
     embassy = space_of_kind(board, "embassy")
     start_phase(state, 0, embassy)
     state.status[0] = SENT
-    state.begin_turn(0)
+    begin_turn(state, 0)
     ignition_effects(state, ("moves", -3))
     state.apply(DrawIgnition())
     assert state.seat == 1

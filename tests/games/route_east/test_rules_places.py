@@ -52,7 +52,7 @@ from tabletrip.games.route_east.actions import (
     TakeAction,
 )
 from tabletrip.games.route_east.content import FUEL, HOSTEL, HOTEL, TOLL, Board
-from tabletrip.games.route_east.rules import (
+from tabletrip.games.route_east.phases import (
     AT_SEA,
     BANKRUPT_GRANT,
     EMBASSY,
@@ -62,8 +62,8 @@ from tabletrip.games.route_east.rules import (
     SENT,
     START,
     STUCK,
-    RouteEastState,
 )
+from tabletrip.games.route_east.rules import RouteEastState
 
 # --- small builders ---------------------------------------------------------------------------
 

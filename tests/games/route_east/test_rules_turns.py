@@ -47,14 +47,8 @@ from tabletrip.games.route_east.actions import (
     TakeAction,
 )
 from tabletrip.games.route_east.content import Board
-from tabletrip.games.route_east.rules import (
-    CROSS,
-    DISCARD,
-    MOVES,
-    START,
-    RouteEastState,
-    deal_attractions,
-)
+from tabletrip.games.route_east.phases import CROSS, DISCARD, MOVES, START
+from tabletrip.games.route_east.rules import RouteEastState, deal_attractions
 
 PLAIN_DAY = ("nothing", 0)
 

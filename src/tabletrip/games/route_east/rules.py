@@ -14,7 +14,6 @@ is refused is in `checks.py`; the numbers, phases and statuses in `phases.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -43,50 +42,35 @@ from tabletrip.games.route_east.actions import (
 )
 from tabletrip.games.route_east.checks import CHECKS, crossing_problem, pass_crossing_problem
 from tabletrip.games.route_east.content import (
-    ATM,
     ATTRACTION,
     BORDER,
     CONTENT_FILES,
     DIRT,
-    FINISH,
-    FUEL,
-    MOVES_PER_TURN,
     TARGETED,
-    TOLL,
     Board,
     Decks,
     board_of,
     decks_of,
     shipped_file,
 )
-from tabletrip.games.route_east.nights import play_strands, tent_needed, tent_to_keep, way_back
+from tabletrip.games.route_east.moves import MOVE_FUNCTIONS, begin_turn, event, settle
+from tabletrip.games.route_east.nights import play_strands, tent_needed, tent_to_keep
 from tabletrip.games.route_east.phases import (
-    AFTER_IGNITION,
-    AFTER_TRAIN,
     AT_SEA,
-    BANKRUPT_GRANT,
-    BORDER_CARD,
     CROSS,
     DISCARD,
     EMBASSY,
-    EMBASSY_ROLL_TURNS,
-    EVENT_LOG,
     FREE,
     FREE_PLAY_KINDS,
     HAND_LIMIT,
-    IGNITION_CARD,
     MOVES,
-    NO_CARD,
     PHASE_NAMES,
     PLAYS_PER_TURN,
     RESPOND,
-    ROUND_LIMIT,
-    SEA_ROLL_TURNS,
     SENT,
     START,
     STUCK,
     TARGET,
-    TOLL_PRICE,
 )
 
 GAME_ID = "route-east"
@@ -227,7 +211,7 @@ class RouteEastGame(Game):
         state.hell_nos = 0
         state.winner = -1
         state.over = False
-        state.begin_turn(first)
+        begin_turn(state, first)
         return state
 
     def static_info(self) -> JsonDict:
@@ -481,485 +465,9 @@ class RouteEastState(State):
         return CHECKS[kind](self, action)
 
     def _apply(self, action: Action) -> None:
-        _MOVES[type(action)](self, action)
+        MOVE_FUNCTIONS[type(action)](self, action)
         if not self.over and self.phase == MOVES:
-            self._settle()
-
-    # --- moves: one small function each -----------------------------------------------------
-
-    def _draw_ignition(self, action: DrawIgnition) -> None:
-        """Draw an Ignition card, do what it says, then pay last night's accommodation."""
-        game = self.game
-        seat = self.seat
-        card = self.ignition.draw(self.rng)
-        assert card is not None
-        self.ignition.discard((card,))
-        self.card, self.card_deck = card, IGNITION_CARD
-        self.moves_left = MOVES_PER_TURN
-        self.after = AFTER_IGNITION
-        self._event("ignition", seat, card)
-        for effect in game.decks.ignition[card].effects:
-            kind, amount = effect.kind, effect.amount
-            if kind == "moves":
-                self.moves_left = max(0, self.moves_left + amount)
-            elif kind == "pay":
-                if not self._charge(seat, amount):
-                    return
-            elif kind == "collect":
-                self.money[seat] += amount
-            elif kind == "fuel":
-                self._gain_fuel(seat, amount)
-            elif kind == "draw_action":
-                self._draw_action_cards(seat, amount)
-            elif kind == "embassy":
-                # Last night is paid first: accommodation follows the Ignition card.
-                cost = self.night_cost[seat]
-                if cost and not self._charge(seat, cost):
-                    return
-                self._send_to_embassy(seat)
-                self._next_turn()
-                return
-            elif kind in TARGETED and self.targets_for(seat):
-                self.phase = TARGET
-                return
-        self._resume()
-
-    def _draw_border(self, action: DrawBorder) -> None:
-        """At a Border: draw a Border card; crossing is decided after seeing it."""
-        card = self.border.draw(self.rng)
-        assert card is not None
-        self.border.discard((card,))
-        self.card, self.card_deck = card, BORDER_CARD
-        self.moves_left = MOVES_PER_TURN
-        self.after = CROSS
-        self.phase = CROSS
-        self.night_cost[self.seat] = 0  # a night at a Border is free
-        self._event("border", self.seat, card)
-
-    def _cross(self, action: Cross) -> None:
-        """Pay the Fuel Token (or Border Pass) and the card's fee; step into the next country."""
-        game = self.game
-        board = game.board
-        seat = self.seat
-        here = self.pos[seat]
-        if self.phase == MOVES:  # a Border Pass mid-turn: no waiting, no Border card
-            self._spend_card(seat, "border_pass")
-            self._switch_country(seat, here)
-            return
-        effects = game.decks.border[self.card].effects
-        if action.border_pass:
-            self._spend_card(seat, "border_pass")
-        elif not any(e.kind == "no_fuel_needed" for e in effects):
-            self.fuel[seat] -= 1
-            self.fuel_supply += 1
-        for effect in effects:
-            if effect.kind == "fee":
-                self.money[seat] -= effect.amount
-            elif effect.kind == "moves":
-                self.moves_left = max(0, self.moves_left + effect.amount)
-        self.after = MOVES
-        self.phase = MOVES
-        if here in board.ports:
-            self.status[seat] = AT_SEA
-            self.status_turns[seat] = 1
-            self.pos[seat] = board.boat
-            self._event("board", seat)
-        else:
-            self._switch_country(seat, here)
-
-    def _switch_country(self, seat: int, border: int) -> None:
-        pair = self.game.board.border_countries[border]
-        assert pair is not None
-        self.country[seat] = pair[1] if pair[0] == self.country[seat] else pair[0]
-        self._event("cross", seat, self.country[seat])
-
-    def _stay(self, action: Stay) -> None:
-        """Decline to cross: Action cards only this turn."""
-        self.stayed = True
-        self.after = MOVES
-        self.phase = MOVES
-
-    def _move(self, action: Move) -> None:
-        """One space along a road: a toll is paid first; a dirt road needs an even roll."""
-        game = self.game
-        board = game.board
-        seat = self.seat
-        there = board.index[action.space]
-        here = self.pos[seat]
-        kind = next(r[1] for r in board.steps[(here, self.country[seat])] if r[0] == there)
-        if kind == TOLL:
-            self._event("toll", seat)
-            if not self._charge(seat, TOLL_PRICE):
-                return
-        self.moves_left -= 1
-        self.moves_used += 1
-        if kind == DIRT:
-            if action.magic_roll:
-                self._spend_card(seat, "magic_roll")
-            else:
-                roll = self.rng.roll()
-                self._event("roll", seat, roll, "dirt")
-                if roll % 2:
-                    self.may_go_back = True  # out of moves now, it goes back the way it came
-                    return  # the move is spent and the piece stays
-        self._enter(seat, there)
-
-    def _take(self, action: TakeAction) -> None:
-        """Spend a move on an Action card (over 5 cards, one goes back under the deck)."""
-        self.moves_left -= 1
-        self.moves_used += 1
-        self.may_go_back = False  # the last move picked up a card, not a roll that failed
-        self._draw_action_cards(self.seat, 1)
-        self._check_hand()
-
-    def _play(self, action: Play) -> None:
-        """Play an Action card: an effect now, or a card aimed at a player, who may answer."""
-        game = self.game
-        seat = self.seat
-        card = game.decks.action_index[action.card]
-        effect = game.decks.action[card].effect
-        self._spend_card(seat, effect.kind)
-        self._event("play", seat, card, action.target)
-        if effect.kind in TARGETED:
-            self.after = self.phase
-            self.attack = (effect.kind, effect.amount, seat, action.target)
-            self.hell_nos = 0
-            self.phase = RESPOND
-        elif effect.kind == "moves":
-            self.moves_left += effect.amount
-        elif effect.kind == "fuel":
-            self._gain_fuel(seat, effect.amount)
-        elif effect.kind == "collect":
-            self.money[seat] += effect.amount
-
-    def _train(self, action: FreightTrain) -> None:
-        """Ride the Freight Train: nothing passed counts; every move is used; the turn ends."""
-        board = self.game.board
-        seat = self.seat
-        there = board.index[action.space]
-        self._spend_card(seat, "freight_train")
-        self._event("train", seat, there)
-        self.moves_left = 0
-        self.pos[seat] = there
-        self.path.append(there)
-        if board.kinds[there] == ATTRACTION:
-            self._spend_card(seat, "tent")
-            self.landed[seat] |= 1 << board.attraction_at[there]
-            self._visit(seat, there)
-            self.night_cost[seat] = 0
-        else:
-            self.night_cost[seat] = board.lodging[there]
-        if self.phase == DISCARD:
-            self.after = AFTER_TRAIN  # a bonus card to discard first, then the turn ends
-        elif not self.over:
-            self._next_turn()
-
-    def _discard(self, action: Discard) -> None:
-        """Put one Action card under the Action deck."""
-        card = self.game.decks.action_index[action.card]
-        self.hands[self.seat][card] -= 1
-        self.action.put_bottom((card,))
-        self.under.insert(0, self.seat)
-        self._resume()
-
-    def _choose_target(self, action: ChooseTarget) -> None:
-        """Aim the Ignition card's theft; the victim may answer with Hell no!."""
-        effect = next(e for e in self.game.decks.ignition[self.card].effects if e.kind in TARGETED)
-        self.attack = (effect.kind, effect.amount, self.seat, action.seat)
-        self.hell_nos = 0
-        self.phase = RESPOND
-
-    def _hell_no(self, action: HellNo) -> None:
-        """Cancel the card (or Hell no!) played against you; its player may answer in turn."""
-        responder = self.current_player
-        self._spend_card(responder, "hell_no", counts=False)
-        self._event("hell_no", responder)
-        self.hell_nos += 1
-
-    def _accept(self, action: Accept) -> None:
-        """Let it stand: an even number of Hell no!s leaves the card in force."""
-        attack = self.attack
-        assert attack is not None
-        kind, amount, attacker, target = attack
-        self.attack = None
-        if self.hell_nos % 2 == 0:
-            self._resolve_attack(kind, amount, attacker, target)
-        else:
-            self._event("cancelled", attacker, kind)
-        self.hell_nos = 0
-        if self.phase == RESPOND:
-            self._resume()
-
-    def _end(self, action: EndTurn) -> None:
-        """End the turn; out of moves away from a place to stay, go back the way you came."""
-        board = self.game.board
-        seat = self.seat
-        here = self.pos[seat]
-        if self.status[seat] == AT_SEA:
-            self.night_cost[seat] = 0
-        elif board.rest[here]:
-            self.night_cost[seat] = board.lodging[here]
-        else:
-            back = way_back(self, seat)
-            self.pos[seat] = back
-            self._event("back", seat, back)
-            self.night_cost[seat] = board.lodging[back]
-        self._next_turn()
-
-    def _camp(self, action: Camp) -> None:
-        """Play a Tent: a free night on this attraction."""
-        self._spend_card(self.seat, "tent")
-        self.night_cost[self.seat] = 0
-        self._event("camp", self.seat)
-        self._next_turn()
-
-    def _roll_to_leave(self, action: RollToLeave) -> None:
-        """Stuck at an Embassy: a 6 frees you now; otherwise the turn is over."""
-        seat = self.seat
-        roll = self.rng.roll()
-        self._event("roll", seat, roll, "embassy")
-        if roll == 6:
-            self.status[seat] = FREE
-            self.status_turns[seat] = 0
-            self.phase = START
-        else:
-            self.status_turns[seat] += 1
-            self._next_turn()
-
-    def _sail(self, action: Sail) -> None:
-        """Spend a move rolling for a 6; a 6 lands you on the far port (no move for it)."""
-        seat = self.seat
-        self.moves_left -= 1
-        self.moves_used += 1
-        roll = self.rng.roll()
-        self._event("roll", seat, roll, "sea")
-        if roll == 6:
-            self._land(seat)
-
-    # --- shared steps ------------------------------------------------------------------------
-
-    def begin_turn(self, seat: int) -> None:
-        """Start `seat`'s turn: the Embassy, the boat, or a card to draw."""
-        if self.turns[seat] >= ROUND_LIMIT:
-            self.over = True
-            self.seat = seat
-            self._event("limit", seat)
-            return
-        self.seat = seat
-        self.turns[seat] += 1
-        self.moves_left = 0
-        self.moves_used = 0
-        self.plays = 0
-        self.stayed = False
-        self.path = [self.pos[seat]]
-        self.may_go_back = not self.game.board.rest[self.pos[seat]]
-        self.card = -1
-        self.card_deck = NO_CARD
-        self.after = MOVES
-        status = self.status[seat]
-        if status == STUCK:
-            if self.status_turns[seat] >= EMBASSY_ROLL_TURNS:
-                self.status[seat] = FREE
-                self.status_turns[seat] = 0
-                self.phase = START
-            else:
-                self.phase = EMBASSY
-        elif status == SENT:
-            self.status[seat] = FREE
-            self.phase = START
-        elif status == AT_SEA:
-            self.phase = MOVES
-            self.moves_left = MOVES_PER_TURN
-            if self.status_turns[seat] >= SEA_ROLL_TURNS:
-                self._land(seat)
-            else:
-                self.status_turns[seat] += 1
-        else:
-            self.phase = START
-
-    def _next_turn(self) -> None:
-        self.begin_turn((self.seat + 1) % self.game.players)
-
-    def _resume(self) -> None:
-        """Back from a sub-decision: discard down to 5, pay the night, or carry on moving."""
-        seat = self.seat
-        if self._check_hand():
-            return
-        if self.after == AFTER_TRAIN:
-            self._next_turn()
-            return
-        if self.after == AFTER_IGNITION:
-            self.after = MOVES
-            cost = self.night_cost[seat]
-            self.night_cost[seat] = 0
-            if cost:
-                self._event("lodging", seat, cost)
-                if not self._charge(seat, cost):
-                    return
-        self.phase = self.after
-
-    def _check_hand(self) -> bool:
-        """Whether the turn's player must discard (over the hand limit) before going on."""
-        if sum(self.hands[self.seat]) > HAND_LIMIT:
-            if self.phase != DISCARD:
-                if self.phase in (MOVES, CROSS):
-                    self.after = self.phase
-                self.phase = DISCARD
-            return True
-        return False
-
-    def _settle(self) -> None:
-        """End the turn by itself when ending it is the only thing left to do.
-
-        Only public facts decide it (no moves left, and two cards played or none in hand):
-        waiting on what the hand could still play would tell the table what is in it.
-        """
-        if self.moves_left or self.phase != MOVES:
-            return
-        if self.plays < PLAYS_PER_TURN and any(self.hands[self.seat]):
-            return
-        self._end(self.game.end)  # not an action in the record: replay repeats it by itself
-
-    def _enter(self, seat: int, there: int) -> None:
-        """Arrive on a space: an ATM pays one Bank card, a Fuel Station gives a Fuel Token,
-        your attraction is visited, Shanghai ends the race if every attraction is done."""
-        board = self.game.board
-        self.pos[seat] = there
-        self.path.append(there)
-        self.may_go_back = False
-        kind = board.kinds[there]
-        if kind == ATM:
-            if not self.atm.cards:
-                self.atm.cards = list(self.game.atm_cards)
-                self.atm.shuffle(self.rng)
-            value = self.atm.cards.pop()
-            self.money[seat] += value
-            self._event("atm", seat, value)
-        elif kind == FUEL:
-            if self.fuel_supply:
-                self._gain_fuel(seat, 1)
-                self._event("fuel", seat)
-        elif kind == ATTRACTION:
-            self.landed[seat] |= 1 << board.attraction_at[there]
-            self._visit(seat, there)
-        elif kind == FINISH and self.all_visited(seat):
-            self.winner = seat
-            self.over = True
-            self._event("win", seat)
-
-    def _visit(self, seat: int, space: int) -> None:
-        """Landing on one of your attractions: turn it face up and take its bonus now."""
-        board = self.game.board
-        attraction = board.attraction_at[space]
-        bit = 1 << attraction
-        if attraction not in self.attractions[seat] or self.visited[seat] & bit:
-            return
-        self.visited[seat] |= bit
-        self._event("attraction", seat, attraction)
-        bonus = board.attractions[attraction].bonus
-        if bonus.kind == "collect":
-            self.money[seat] += bonus.amount
-        elif bonus.kind == "fuel":
-            self._gain_fuel(seat, bonus.amount)
-        elif bonus.kind == "moves":
-            self.moves_left += bonus.amount
-        elif bonus.kind == "draw_action":
-            self._draw_action_cards(seat, bonus.amount)
-            self._check_hand()
-
-    def _land(self, seat: int) -> None:
-        """The boat reaches the far port: you are over the Border, in its country."""
-        board = self.game.board
-        a, b = board.ports
-        port = b if self.country[seat] == board.country[a] else a
-        self.pos[seat] = port
-        self.country[seat] = board.country[port]
-        self.status[seat] = FREE
-        self.status_turns[seat] = 0
-        self.path = [port]
-        self._event("land", seat)
-
-    def _charge(self, seat: int, amount: int) -> bool:
-        """Pay the bank; unable to, go bankrupt (False: the turn may be over)."""
-        if self.money[seat] >= amount:
-            self.money[seat] -= amount
-            return True
-        self._bankrupt(seat)
-        return False
-
-    def _bankrupt(self, seat: int) -> None:
-        """Out of money: to the Embassy of your country, take $100, the debt is forgotten.
-
-        The unpaid debt is dropped, what you had is kept (RULES_NOTES.md); if it is your turn,
-        it is over.
-        """
-        self.money[seat] += BANKRUPT_GRANT
-        self.bankruptcies[seat] += 1
-        self._to_embassy(seat, STUCK)
-        self._event("bankrupt", seat)
-        if seat == self.seat and not self.over:
-            self._next_turn()
-
-    def _send_to_embassy(self, seat: int) -> None:
-        """Sent to an Embassy by a card: the next turn starts as normal, no accommodation."""
-        self._to_embassy(seat, SENT)
-        self._event("embassy", seat)
-
-    def _to_embassy(self, seat: int, status: int) -> None:
-        # On the boat the country is still the one you sailed from: back to Azerbaijan.
-        self.pos[seat] = self.game.board.embassy[self.country[seat]]
-        self.status[seat] = status
-        self.status_turns[seat] = 0
-        self.night_cost[seat] = 0
-        self.embassy_stays[seat] += 1
-
-    def _resolve_attack(self, kind: str, amount: int, attacker: int, target: int) -> None:
-        """Steal money or a Fuel Token, or send to an Embassy; a victim with nothing to steal
-        goes to the Embassy (bankrupt for money)."""
-        if kind == "steal_money":
-            if self.money[target] >= amount:
-                self.money[target] -= amount
-                self.money[attacker] += amount
-                self._event("stolen", attacker, target, "money", amount)
-            else:
-                self._bankrupt(target)
-        elif kind == "steal_fuel":
-            if self.fuel[target]:
-                self.fuel[target] -= 1
-                self.fuel[attacker] += 1
-                self._event("stolen", attacker, target, "fuel", 1)
-            else:
-                self._send_to_embassy(target)
-        else:
-            self._send_to_embassy(target)
-
-    def _draw_action_cards(self, seat: int, count: int) -> None:
-        hand = self.hands[seat]
-        under = self.under
-        for _ in range(count):
-            card = self.action.draw(self.rng)
-            if card is None:
-                return
-            hand[card] += 1
-            if len(under) > len(self.action.cards):  # drawn from among the cards put under
-                del under[len(self.action.cards) :]
-
-    def _spend_card(self, seat: int, kind: str, counts: bool = True) -> None:
-        """Play (discard) one Action card of this effect kind from the seat's hand."""
-        card = self._card_of(kind, seat)
-        self.hands[seat][card] -= 1
-        self.action.discard((card,))
-        if counts:
-            self.plays += 1
-
-    def _gain_fuel(self, seat: int, amount: int) -> None:
-        amount = min(amount, self.fuel_supply) if amount > 0 else -min(-amount, self.fuel[seat])
-        self.fuel[seat] += amount
-        self.fuel_supply -= amount
-
-    def _event(self, *event: Any) -> None:
-        events = self.events
-        self.events = (*events[1:], event) if len(events) >= EVENT_LOG else (*events, event)
+            settle(self)
 
     # --- derived facts -----------------------------------------------------------------------
 
@@ -968,7 +476,7 @@ class RouteEastState(State):
         contenders = list(range(self.game.players))
         while True:
             rolls = [(self.rng.roll(), seat) for seat in contenders]
-            self._event("first_roll", tuple(r for r, _ in rolls), tuple(contenders))
+            event(self, "first_roll", tuple(r for r, _ in rolls), tuple(contenders))
             best = max(r for r, _ in rolls)
             contenders = [seat for r, seat in rolls if r == best]
             if len(contenders) == 1:
@@ -1214,23 +722,5 @@ _SCALAR_FIELDS = (
 # Fields a state saved before they existed loads with.
 _SCALAR_DEFAULTS: dict[str, Any] = {"may_go_back": False}
 
-_MOVES: dict[type[Action], Callable[[RouteEastState, Any], None]] = {
-    DrawIgnition: RouteEastState._draw_ignition,
-    DrawBorder: RouteEastState._draw_border,
-    Cross: RouteEastState._cross,
-    Stay: RouteEastState._stay,
-    Move: RouteEastState._move,
-    TakeAction: RouteEastState._take,
-    Play: RouteEastState._play,
-    FreightTrain: RouteEastState._train,
-    Discard: RouteEastState._discard,
-    ChooseTarget: RouteEastState._choose_target,
-    HellNo: RouteEastState._hell_no,
-    Accept: RouteEastState._accept,
-    EndTurn: RouteEastState._end,
-    Camp: RouteEastState._camp,
-    RollToLeave: RouteEastState._roll_to_leave,
-    Sail: RouteEastState._sail,
-}
 
 __all__ = ["GAME_ID", "RouteEastGame", "RouteEastState", "deal_attractions"]
