@@ -26,16 +26,8 @@ from tabletrip.games.en_route.geometry import (
     sections_mask,
     vertical_section,
 )
-from tabletrip.games.en_route.rules import (
-    CHART,
-    DRAW,
-    EXTRAS,
-    FINAL,
-    FIRST,
-    PLACE,
-    RATE,
-    EnRouteState,
-)
+from tabletrip.games.en_route.phases import CHART, EXTRAS, FIRST, PLACE, RATE
+from tabletrip.games.en_route.rules import DRAW, FINAL, EnRouteState
 
 CONFIGS = [
     (2, {}),

@@ -52,6 +52,7 @@ from tabletrip.games.en_route.geometry import (
     section_between,
     vertical_section,
 )
+from tabletrip.games.en_route.moves import reset_turn
 from tabletrip.games.en_route.phases import (
     BEGIN_PLACE,
     DRAW,
@@ -99,7 +100,7 @@ def at_drawing_turn(
     state.phase = DRAW
     state.draws = [(seat, a, b)] + [(s, a, b) for s in later]
     state.seat = seat
-    state.reset_turn()
+    reset_turn(state)
     if board is not None:
         state.sheets[seat].board = board
         state.shown[seat].board = board

@@ -13,7 +13,8 @@ from tabletrip.games.en_route.geometry import (
     sections_mask,
     vertical_section,
 )
-from tabletrip.games.en_route.rules import DRAW, KEEP, OBJECTIVE, PLACE, EnRouteState
+from tabletrip.games.en_route.phases import KEEP, PLACE
+from tabletrip.games.en_route.rules import DRAW, OBJECTIVE, EnRouteState
 from tabletrip.games.en_route.text import MAP_COLUMNS, WIDTH, render_text
 
 

@@ -69,6 +69,7 @@ from tabletrip.games.en_route.phases import (
     FINAL,
     FIRST,
     KEEP,
+    MAX_UPGRADES,
     OBJECTIVE,
     PLACE,
     RATE,
@@ -76,7 +77,7 @@ from tabletrip.games.en_route.phases import (
     SOLO_PLAY,
     SOLO_TAKE,
 )
-from tabletrip.games.en_route.rules import MAX_UPGRADES, EnRouteGame, EnRouteState
+from tabletrip.games.en_route.rules import EnRouteGame, EnRouteState
 from tabletrip.games.en_route.sheet import TOURIST_TYPES, Sheet
 
 # --- the map as bits: crossroads (x, y) is bit y * 7 + x -------------------------------------

@@ -135,15 +135,10 @@ from tabletrip.games.en_route.geometry import (
     section_between,
     vertical_section,
 )
-from tabletrip.games.en_route.phases import BEGIN_PLACE, FINAL, PHASE_NAMES, SECOND
+from tabletrip.games.en_route.phases import BEGIN_PLACE, FINAL, MAX_UPGRADES, PHASE_NAMES, SECOND
 from tabletrip.games.en_route.route_goals import MapFacts
 from tabletrip.games.en_route.route_search import best_routes
-from tabletrip.games.en_route.rules import (
-    FINAL_CHOICES,
-    MAX_UPGRADES,
-    EnRouteGame,
-    EnRouteState,
-)
+from tabletrip.games.en_route.rules import FINAL_CHOICES, EnRouteGame, EnRouteState
 from tabletrip.games.en_route.scoring import CAFE_BONUS_PP, FinalBoard, score_route
 from tabletrip.games.en_route.sheet import TOURIST_TYPES
 

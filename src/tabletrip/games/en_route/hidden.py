@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletrip.core import Rng
 from tabletrip.games.en_route import knowledge
+from tabletrip.games.en_route.moves import reset_turn
 from tabletrip.games.en_route.phases import BEGIN_CHOOSE, DRAW, FINAL, OVER
 from tabletrip.games.en_route.views import sees_placed
 
@@ -122,7 +123,7 @@ def _replay_hidden_turns(state: EnRouteState, seat: int, rng: Rng) -> None:
             turns = [t for t in state.hidden_turns if t[0] == s]
         redo += turns
     if current != seat and state.sheets[current] == state.shown[current]:
-        state.reset_turn()  # another seat's unfinished hidden turn starts over
+        reset_turn(state)  # another seat's unfinished hidden turn starts over
     pending = [t for t in state.draws if t[0] == seat or t[0] not in {r[0] for r in redo}]
     if beginning:  # a turn still to come uses its seat's (new) choice for this round
         now = slice(2, 4) if state.round == 2 else slice(0, 2)

@@ -1,4 +1,7 @@
-"""The phases of an En Route game and the stages of a drawing turn."""
+"""The phases of an En Route game, the stages of a drawing turn, and the rules' numbers the
+moves and the views share."""
+
+MAX_UPGRADES = 4  # an Iconic Landmark's rating goes up at most 4 times
 
 (
     OBJECTIVE,

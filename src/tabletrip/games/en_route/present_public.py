@@ -29,6 +29,7 @@ from tabletrip.core.presentation import (
 from tabletrip.games.en_route.content import TOURIST_TYPES
 from tabletrip.games.en_route.content import Card as CityCard
 from tabletrip.games.en_route.geometry import LOCATIONS, crossroads_on_route, locations_on_route
+from tabletrip.games.en_route.phases import MAX_UPGRADES
 from tabletrip.games.en_route.present_words import (
     BONUS_NAMES,
     LEVEL_NAMES,
@@ -52,7 +53,6 @@ from tabletrip.games.en_route.present_words import (
     tourists_sentence,
     tourists_words,
 )
-from tabletrip.games.en_route.rules import MAX_UPGRADES
 from tabletrip.games.en_route.scoring import CAFE_BONUS_PP
 
 if TYPE_CHECKING:

@@ -16,9 +16,7 @@ CHART, EXTRAS stages), FINAL (each seat chooses its final route).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib.resources.abc import Traversable
-from itertools import combinations
 from typing import Any
 
 from tabletrip.core import (
@@ -39,21 +37,13 @@ from tabletrip.core.rng import mix_seed
 from tabletrip.games.en_route import endgame, hidden, knowledge, views
 from tabletrip.games.en_route.actions import (
     CODEC,
-    CafeTourists,
-    ChangeCoordinate,
     Chart,
-    ChooseRoundCards,
-    Done,
     ExtraSection,
     FinalRoute,
     KeepCard,
-    KeepObjective,
-    Mark,
     PlayCard,
-    PlayHidden,
     Rate,
     Renew,
-    location_text,
 )
 from tabletrip.games.en_route.content import (
     City,
@@ -63,33 +53,29 @@ from tabletrip.games.en_route.content import (
     shipped_city,
 )
 from tabletrip.games.en_route.geometry import (
-    LEGAL_SEGMENTS,
     LOCATIONS,
-    SECTION_ENDS,
-    SECTIONS,
     mask_indices,
 )
+from tabletrip.games.en_route.legal import (
+    PHASE_ACTIONS,
+    draw_actions,
+    explain,
+    final_problem,
+    may_renew,
+    renew_problem,
+    section_problem,
+)
+from tabletrip.games.en_route.moves import MOVE_FUNCTIONS, reset_turn, start_round
 from tabletrip.games.en_route.notation import parse_spelled
 from tabletrip.games.en_route.phases import (
-    BEGIN_CHOOSE,
-    BEGIN_PLACE,
-    CHART,
     DRAW,
-    EXTRAS,
     FINAL,
-    FIRST,
-    KEEP,
     OBJECTIVE,
     OVER,
     PHASE_NAMES,
-    PLACE,
-    RATE,
-    SECOND,
-    SOLO_PLAY,
-    SOLO_TAKE,
     STAGE_NAMES,
 )
-from tabletrip.games.en_route.route_search import best_routes, is_valid_trail
+from tabletrip.games.en_route.route_search import best_routes
 from tabletrip.games.en_route.scoring import FinalBoard
 from tabletrip.games.en_route.sheet import TOURIST_TYPES, Sheet
 
@@ -97,7 +83,6 @@ GAME_ID = "en-route"
 LEVELS = ("simplified", "intermediate", "full")
 MODES = ("standard", "advanced", "team", "solo")
 BALANCE_SIDES = {"route": "route_section", "coordinate": "coordinate_change"}
-MAX_UPGRADES = 4
 FINAL_CHOICES = 5  # final routes offered as legal actions (any valid one is accepted)
 
 
@@ -260,13 +245,13 @@ class EnRouteGame(Game):
         state.rate_queue = []
         state.draws = []
         state.hidden_turns = []
-        state.reset_turn()
+        reset_turn(state)
         state.phase = OBJECTIVE
         state.seat = 0
         if self.use_objectives:
             state.queue = list(range(players))
         else:
-            state.start_round()
+            start_round(state)
         return state
 
     def static_info(self) -> JsonDict:
@@ -475,108 +460,23 @@ class EnRouteState(State):
         if phase == OVER:
             return []
         if phase == DRAW:
-            return self._draw_actions()
-        return _PHASE_ACTIONS[phase](self)
+            return draw_actions(self)
+        return PHASE_ACTIONS[phase](self)
 
     def illegal_reason(self, action: Action) -> str | None:
         """Why `action` is not legal now, in one line; None if it is."""
         if isinstance(action, FinalRoute) and self.phase == FINAL:
-            return self._final_problem(action)
-        if isinstance(action, Renew) and self._may_renew():
-            return self._renew_problem(action)
+            return final_problem(self, action)
+        if isinstance(action, Renew) and may_renew(self):
+            return renew_problem(self, action)
         if isinstance(action, Chart | ExtraSection) and self.phase == DRAW:
-            return self._section_problem(action)
+            return section_problem(self, action)
         if action in self.legal_actions():
             return None
-        return self._explain(action)
+        return explain(self, action)
 
     def _apply(self, action: Action) -> None:
-        _MOVES[type(action)](self, action)
-
-    # --- phases: what may be done ---------------------------------------------------------
-
-    def _objective_actions(self) -> list[Action]:
-        ids = self.game.city.objective_ids
-        return [KeepObjective(ids[o]) for o in sorted(self.objective_offers[self.seat])]
-
-    def _may_renew(self) -> bool:
-        return (
-            self.phase in (FIRST, SECOND, BEGIN_PLACE, SOLO_PLAY)
-            and not self.sheets[self.seat].renewed
-            and bool(self.hands[self.seat])
-            and bool(self.deck.cards)
-        )
-
-    def _renewals(self) -> list[Action]:
-        if not self._may_renew():
-            return []
-        ids = [self.game.city.deck[c].id for c in sorted(self.hands[self.seat])]
-        most = min(len(ids), len(self.deck.cards))
-        return [Renew(cards) for n in range(1, most + 1) for cards in combinations(ids, n)]
-
-    def _hand_cards(self, hidden: bool) -> list[Action]:
-        deck = self.game.city.deck
-        kind = PlayHidden if hidden else PlayCard
-        return [kind(deck[c].id) for c in sorted(self.hands[self.seat])] + self._renewals()
-
-    def _first_actions(self) -> list[Action]:
-        return self._hand_cards(hidden=False)
-
-    def _second_actions(self) -> list[Action]:
-        return self._hand_cards(hidden=not self.game.team)
-
-    def _begin_place_actions(self) -> list[Action]:
-        return self._hand_cards(hidden=True)
-
-    def _solo_play_actions(self) -> list[Action]:
-        return self._hand_cards(hidden=False)
-
-    def _keep_actions(self) -> list[Action]:
-        deck = self.game.city.deck
-        return [KeepCard(deck[card].id) for seat, card, _ in self.placed if seat != self.active]
-
-    def _solo_take_actions(self) -> list[Action]:
-        deck = self.game.city.deck
-        return [
-            KeepCard(deck[card].id)
-            for i, card in enumerate(self.solo_slots)
-            if card >= 0 and self.solo_up >> i & 1
-        ]
-
-    def _begin_choose_actions(self) -> list[Action]:
-        deck = self.game.city.deck
-        cards = sorted(deck[card].id for _, card, _ in self.placed)
-        return [ChooseRoundCards(pair) for pair in combinations(cards, 2)]
-
-    def _rate_actions(self) -> list[Action]:
-        iconic = self.rate_queue[0]
-        name = self.game.city.iconic_ids[iconic]
-        marks = self.marks[iconic]
-        changes = [c for c in (1, -1) if 0 <= marks + c <= MAX_UPGRADES]
-        if len(changes) == 1:  # at the top or bottom it may also stay as it is
-            changes.append(0)
-        return [Rate(name, change) for change in changes]
-
-    def _final_actions(self) -> list[Action]:
-        return list(self.game.final_choices(self, self.seat))
-
-    # --- the drawing turn ----------------------------------------------------------------------
-
-    def _draw_actions(self) -> list[Action]:
-        if self.pending_cafes:
-            cafe = self.pending_cafes[0]
-            return [CafeTourists(cafe, True), CafeTourists(cafe, False)]
-        if self.stage == PLACE:
-            return self._mark_actions() + self._coordinate_actions()
-        actions: list[Action] = []
-        if self.stage == CHART:
-            actions += self._chart_actions()
-        else:
-            actions.append(Done())
-        if self._route_bonuses():
-            undrawn = self.sheets[self.seat].sections
-            actions += [ExtraSection(s) for s in range(SECTIONS) if not undrawn >> s & 1]
-        return actions
+        MOVE_FUNCTIONS[type(action)](self, action)
 
     def round_values(self) -> tuple[int, int]:
         """The coordinate numbers of this turn's Round cards after Coordinate changes."""
@@ -612,288 +512,7 @@ class EnRouteState(State):
             if not sheet.occupied >> loc & 1
         ]
 
-    def _mark_actions(self) -> list[Action]:
-        matches = self.matching_locations()
-        if not matches:  # mark 1 tourist of any type in any unoccupied location
-            occupied = self.sheets[self.seat].occupied
-            free = [loc for loc in range(LOCATIONS) if not occupied >> loc & 1]
-            return [Mark(loc, t) for loc in free for t in TOURIST_TYPES]
-        _, choices = self.round_tourists()
-        if len(choices) == 1:
-            return [Mark(loc, "") for loc in matches]  # the repeated type is determined
-        if not choices:
-            return [Mark(loc, "") for loc in matches]
-        return [Mark(loc, t) for loc in matches for t in choices]
-
-    def _coordinate_actions(self) -> list[Action]:
-        if not self._coordinate_bonuses():
-            return []
-        return [ChangeCoordinate(which, delta) for which in (0, 1) for delta in (1, -1)]
-
-    def _chart_actions(self) -> list[Action]:
-        drawn = self.sheets[self.seat].sections
-        singles: list[Action] = [Chart((s,)) for s in range(SECTIONS) if not drawn >> s & 1]
-        if self.fallback:
-            return singles
-        pairs: list[Action] = [
-            Chart(pair)
-            for pair in LEGAL_SEGMENTS[self.location]
-            if not drawn >> pair[0] & 1 and not drawn >> pair[1] & 1
-        ]
-        return pairs + singles
-
-    def _cafe_bonuses(self, bonus: str) -> list[int]:
-        """Cafés of this kind the seat has circled and not crossed out, in index order."""
-        if not self.game.use_cafes:
-            return []
-        sheet = self.sheets[self.seat]
-        free = sheet.cafes_gained & ~sheet.cafes_used
-        cafes = self.game.city.cafes
-        return [k for k in range(len(cafes)) if free >> k & 1 and cafes[k].bonus == bonus]
-
-    def _route_bonuses(self) -> int:
-        sheet = self.sheets[self.seat]
-        return sheet.balance.count("route_section") + len(self._cafe_bonuses("route_section"))
-
-    def _coordinate_bonuses(self) -> int:
-        sheet = self.sheets[self.seat]
-        return sheet.balance.count("coordinate_change") + len(
-            self._cafe_bonuses("coordinate_change")
-        )
-
-    # --- moves -------------------------------------------------------------------------------
-
-    def _keep_objective(self, action: KeepObjective) -> None:
-        """Setup: keep one Personal Objective, discard the other."""
-        kept = self.game.city.objective_ids.index(action.card)
-        self.objectives[self.seat] = kept
-        self.objective_discards[self.seat] = next(
-            (o for o in self.objective_offers[self.seat] if o != kept), -1
-        )
-        self.objective_offers[self.seat] = []
-        self._next_in_queue(self.start_round)
-
-    def _renew(self, action: Renew) -> None:
-        """Once a game: cards under the deck, as many drawn, the deck shuffled."""
-        index = self.game.card_index
-        hand = self.hands[self.seat]
-        cards = [index[c] for c in action.cards]
-        for card in cards:
-            hand.remove(card)
-        hand.extend(knowledge.renew(self, self.seat, cards))
-        self.sheets[self.seat].renewed = True
-        shown = self.shown[self.seat].copy()  # shown maps are shared by clones: replaced
-        shown.renewed = True
-        self.shown[self.seat] = shown
-
-    def _play(self, action: PlayCard | PlayHidden) -> None:
-        """Place a card from the hand, as the phase says."""
-        card = self.game.card_index[action.card]
-        self.hands[self.seat].remove(card)
-        phase = self.phase
-        self.placed.append((self.seat, card, isinstance(action, PlayCard)))
-        if phase == FIRST:
-            self._ask_neighbours()
-        elif phase == SOLO_PLAY:
-            self.round_cards = [card]
-            self.phase = SOLO_TAKE
-        elif phase == BEGIN_PLACE:
-            self._next_in_queue(self._reveal_beginning)
-        else:
-            self._next_in_queue(self._to_keep)
-
-    def _ask_neighbours(self) -> None:
-        """Second card: the neighbours (2 players: the opponent twice; team: the teammate)."""
-        players = self.game.players
-        active = self.active
-        if self.game.team:
-            self.queue = [(active + 2) % 4] * 2
-        elif players == 2:
-            self.queue = [(active + 1) % 2] * 2
-        else:
-            self.queue = [(active + 1) % players, (active - 1) % players]
-        self.phase = SECOND
-        self.seat = self.queue[0]
-
-    def _to_keep(self) -> None:
-        self.phase = KEEP
-        self.seat = self.active
-
-    def _keep_card(self, action: KeepCard) -> None:
-        """Keep one placed card (or solo: a face-up Card Sequence card) as a Round card."""
-        card = self.game.card_index[action.card]
-        if self.phase == SOLO_TAKE:
-            slot = self.solo_slots.index(card)
-            self.solo_slots[slot] = -1
-            self.round_cards.append(card)
-        else:
-            first = next(c for s, c, _ in self.placed if s == self.active)
-            removed = [c for s, c, _ in self.placed if s != self.active and c != card]
-            knowledge.removed(self, removed[0])  # the other neighbour card, face down
-            # The kept card is now a Round card, face up for all; the other leaves the table.
-            self.placed = [(s, c, True) for s, c, _ in self.placed if c != removed[0]]
-            self.round_cards = [first, card]
-        self._rate_round_cards()
-
-    def _rate_round_cards(self) -> None:
-        """Iconic symbols on the Round cards: upgrade (Standard) or the active player rates."""
-        city = self.game.city
-        symbols = [i for card in self.round_cards for i in city.deck[card].iconic]
-        if self.game.advanced:
-            self.rate_queue = symbols
-            if symbols:
-                self.phase = RATE
-                self.seat = self.active
-                return
-        else:
-            self._upgrade(symbols)
-        self._start_drawing([(s, *self.round_cards) for s in self._drawing_order()])
-
-    def _upgrade(self, symbols: list[int]) -> None:
-        for iconic in symbols:
-            self.marks[iconic] = min(MAX_UPGRADES, self.marks[iconic] + 1)
-
-    def _rate(self, action: Rate) -> None:
-        """Advanced: one Iconic symbol's rating goes up, down (or stays at an end)."""
-        iconic = self.rate_queue.pop(0)
-        self.marks[iconic] += action.change
-        if not self.rate_queue:
-            self._start_drawing([(s, *self.round_cards) for s in self._drawing_order()])
-
-    def _drawing_order(self) -> list[int]:
-        players = self.game.players
-        return [(self.active + i) % players for i in range(players)]
-
-    def _reveal_beginning(self) -> None:
-        """Beginning round: the placed cards are revealed; their symbols upgrade ratings."""
-        city = self.game.city
-        self._upgrade([i for _, card, _ in self.placed for i in city.deck[card].iconic])
-        self.placed = [(s, c, True) for s, c, _ in self.placed]
-        self.phase = BEGIN_CHOOSE
-        self.queue = list(range(self.game.players))
-        self.seat = 0
-
-    def _choose(self, action: ChooseRoundCards) -> None:
-        """Beginning round: this seat's two Round cards (4 players: the other two next round)."""
-        index = self.game.card_index
-        pair = sorted(index[c] for c in action.cards)
-        rest = sorted(c for _, c, _ in self.placed if c not in pair)
-        self.begin_choice[self.seat] = pair + (rest if self.game.players == 4 else [])
-        self._next_in_queue(
-            lambda: self._start_drawing(
-                [(s, *self.begin_choice[s][:2]) for s in range(self.game.players)]
-            )
-        )
-
-    def _next_in_queue(self, then: Any) -> None:
-        self.queue.pop(0)
-        if self.queue:
-            self.seat = self.queue[0]
-        else:
-            then()
-
-    def _start_drawing(self, turns: list[tuple[int, ...]]) -> None:
-        self.phase = DRAW
-        self.draws = turns
-        self.reset_turn()
-        self.seat = turns[0][0]
-
-    def reset_turn(self) -> None:
-        """A drawing turn starts: select a location first."""
-        self.stage = PLACE
-        self.location = -1
-        self.changes = [0, 0]
-        self.fallback = False
-        self.pending_cafes = []
-
-    def _change_coordinate(self, action: ChangeCoordinate) -> None:
-        """Use a Coordinate change bonus (a Balance card first: an unused Café scores 2 PP)."""
-        self._spend("coordinate_change")
-        self.changes[action.which] += action.delta
-
-    def _spend(self, bonus: str) -> None:
-        sheet = self.sheets[self.seat]
-        if bonus in sheet.balance:
-            sheet.balance.remove(bonus)
-        else:
-            sheet.cafes_used |= 1 << self._cafe_bonuses(bonus)[0]
-
-    def _mark(self, action: Mark) -> None:
-        """Mark the round's tourists (or 1 of a chosen type) in the selected location."""
-        sheet = self.sheets[self.seat]
-        self.fallback = not self.matching_locations()
-        counts, choices = self.round_tourists()
-        if self.fallback:
-            counts = _single(action.tourist, 1)
-        elif choices:
-            repeated = _single(action.tourist or choices[0], 2)
-            counts = (
-                counts[0] + repeated[0],
-                counts[1] + repeated[1],
-                counts[2] + repeated[2],
-            )
-        sheet.add_tourists(action.location, counts)
-        sheet.occupied |= 1 << action.location
-        self.location = action.location
-        self.stage = CHART
-
-    def _chart(self, action: Chart) -> None:
-        """Chart the round's route segment."""
-        for section in action.sections:
-            self._draw_section(section)
-        self.stage = EXTRAS
-        self._maybe_end_turn()
-
-    def _extra(self, action: ExtraSection) -> None:
-        """A Route section bonus: 1 section anywhere (Balance card first)."""
-        self._spend("route_section")
-        self._draw_section(action.section)
-        self._maybe_end_turn()
-
-    def _draw_section(self, section: int) -> None:
-        sheet = self.sheets[self.seat]
-        sheet.sections |= 1 << section
-        if not self.game.use_cafes:
-            return
-        city = self.game.city
-        for crossroads in SECTION_ENDS[section]:
-            cafe = city.cafe_at[crossroads]
-            if cafe >= 0 and not sheet.cafes_gained >> cafe & 1:
-                sheet.cafes_gained |= 1 << cafe
-                if city.cafes[cafe].bonus == "new_tourists":
-                    self.pending_cafes.append(cafe)
-
-    def _cafe(self, action: CafeTourists) -> None:
-        """A New tourists Café: its tourists join this turn's location now, or it stays unused."""
-        cafe = self.pending_cafes.pop(0)
-        if action.use:
-            sheet = self.sheets[self.seat]
-            sheet.add_tourists(self.location, self.game.city.cafes[cafe].tourists)
-            sheet.cafes_used |= 1 << cafe
-        self._maybe_end_turn()
-
-    def _done(self, action: Done) -> None:
-        """End the drawing turn, keeping the bonuses."""
-        self._end_turn()
-
-    def _maybe_end_turn(self) -> None:
-        if self.stage == EXTRAS and not self.pending_cafes and not self._route_bonuses():
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        turn = self.draws.pop(0)
-        seat = turn[0]
-        if self._drawing_hidden():
-            self.hidden_turns.append(turn)
-        else:
-            self.shown[seat] = self.sheets[seat].copy()
-        self.reset_turn()
-        if self.draws:
-            self.seat = self.draws[0][0]
-        else:
-            self._end_round()
-
-    def _drawing_hidden(self) -> bool:
+    def drawing_hidden(self) -> bool:
         """Simultaneous drawing (and every beginning round) hides maps until the phase ends."""
         return self.is_beginning_round() or not (
             self.game.options["clockwise"] or self.game.players == 1
@@ -906,144 +525,14 @@ class EnRouteState(State):
             return False
         return (game.players == 3 and self.round == 1) or (game.players == 4 and self.round <= 2)
 
-    def _end_round(self) -> None:
-        """Upkeep: reveal the maps, discard, refill hands, next active player, next round."""
-        game = self.game
-        last_beginning = self.is_beginning_round() and not (game.players == 4 and self.round == 1)
-        if not self.is_beginning_round() or last_beginning:
-            self.shown = [sheet.copy() for sheet in self.sheets]
-            self.hidden_turns = []
-        if not (self.is_beginning_round() and not last_beginning):
-            self.deck.discard(card for _, card, _ in self.placed)
-            if game.solo:
-                self.deck.discard(self.round_cards[1:])
-            self.placed = []
-            for seat in self._refill_order():
-                hand = self.hands[seat]
-                hand.extend(knowledge.draw(self, seat, game.hand_size - len(hand)))
-            if game.solo:
-                self._flip_sequence()
-        if not self.is_beginning_round():
-            self.active = (self.active + 1) % game.players
-        self.round += 1
-        self.round_cards = []
-        if self.round > game.city.rounds:
-            self.phase = FINAL
-            self.queue = list(range(game.players))
-            self.seat = 0
-        else:
-            self.start_round()
-
-    def _refill_order(self) -> list[int]:
-        players = self.game.players
-        return [(self.active + i) % players for i in range(players)]
-
-    def _flip_sequence(self) -> None:
-        covered = self.game.city.solo_covered_by
-        for i, over in enumerate(covered):
-            if self.solo_slots[i] >= 0 and all(self.solo_slots[j] < 0 for j in over):
-                self.solo_up |= 1 << i
-
-    def start_round(self) -> None:
-        """The Tourist selection phase of the round about to be played."""
-        game = self.game
-        if game.solo:
-            self.phase = SOLO_PLAY
-            self.seat = 0
-        elif self.is_beginning_round() and self.round == 2:
-            self._start_drawing([(s, *self.begin_choice[s][2:]) for s in range(game.players)])
-        elif self.is_beginning_round():
-            self.phase = BEGIN_PLACE
-            self.queue = list(range(game.players))
-            self.seat = 0
-        else:
-            self.phase = FIRST
-            self.seat = self.active
-
-    def _final(self, action: FinalRoute) -> None:
-        """Choose the final route; when every seat has, the game is scored."""
-        self.finals[self.seat] = tuple(action.crossroads)
-
-        def finish() -> None:
-            self.phase = OVER
-
-        self._next_in_queue(finish)
-
-    # --- problems: why an action is refused --------------------------------------------------
-
-    def _final_problem(self, action: FinalRoute) -> str | None:
-        drawn = mask_indices(self.sheets[self.seat].sections)
-        if not action.crossroads:
-            return None if not drawn else "choose a final route along your drawn sections"
-        if len(action.crossroads) == 1:
-            return "a final route needs at least one section: give two crossroads or more"
-        if not all(0 <= c < 49 for c in action.crossroads):
-            return "crossroads are x,y with x and y from 0 to 6"
-        if not is_valid_trail(drawn, action.crossroads):
-            return (
-                "a final route follows drawn sections from crossroads to neighbouring "
-                "crossroads, each section at most once"
-            )
-        return None
-
-    def _section_problem(self, action: Chart | ExtraSection) -> str | None:
-        """Chart and Route section bonuses, checked directly (their lists are long)."""
+    def cafe_bonuses(self, bonus: str) -> list[int]:
+        """Cafés of this kind the seat has circled and not crossed out, in index order."""
+        if not self.game.use_cafes:
+            return []
         sheet = self.sheets[self.seat]
-        sections = action.sections if isinstance(action, Chart) else (action.section,)
-        if self.pending_cafes:
-            return "first decide on the New tourists Café you just reached"
-        if isinstance(action, Chart) and self.stage != CHART:
-            return "chart once a turn, after marking tourists"
-        if isinstance(action, ExtraSection) and (self.stage == PLACE or not self._route_bonuses()):
-            return "no Route section bonus to use now"
-        if not 1 <= len(sections) <= 2 or len(set(sections)) != len(sections):
-            return "chart 1 section, or 2 different ones"
-        if not all(0 <= s < SECTIONS for s in sections):
-            return f"sections are numbered 0 to {SECTIONS - 1}"
-        if any(sheet.sections >> s & 1 for s in sections):
-            return "that section is already drawn: a route cannot repeat itself"
-        if len(sections) == 2 and (
-            self.fallback or tuple(sections) not in LEGAL_SEGMENTS[self.location]
-        ):
-            return (
-                "2 sections must be straight or L-shaped, one along your location's edge "
-                "(written in increasing order); or chart 1 section anywhere"
-            )
-        return None
-
-    def _renew_problem(self, action: Renew) -> str | None:
-        index = self.game.card_index
-        hand = [self.game.city.deck[c].id for c in self.hands[self.seat]]
-        if not action.cards or len(action.cards) > len(hand):
-            return f"renew 1 to {len(hand)} cards of your hand"
-        if any(c not in index for c in action.cards) or not set(action.cards) <= set(hand):
-            return f"renew only cards in your hand ({', '.join(hand)})"
-        if len(set(action.cards)) != len(action.cards):
-            return "name each card once"
-        if len(action.cards) > len(self.deck.cards):
-            return "the City deck has too few cards"
-        if list(action.cards) != sorted(action.cards):
-            return "name the cards in order"
-        return None
-
-    def _explain(self, action: Action) -> str:
-        """A one-line reason for an action that is not among the legal ones."""
-        phase = PHASE_NAMES[self.phase].replace("_", " ")
-        if isinstance(action, Renew):
-            return "you may renew your hand once a game, when you place a card"
-        if isinstance(action, PlayCard | PlayHidden):
-            hand = ", ".join(self.game.city.deck[c].id for c in self.hands[self.seat])
-            return f"play a card from your hand ({hand}) when the phase asks for one"
-        if isinstance(action, Mark) and self.phase == DRAW and self.stage == PLACE:
-            a, b = self.round_values()
-            places = ", ".join(location_text(loc) for loc in self.matching_locations())
-            return f"mark in an unoccupied location matching {a} and {b} ({places or 'none'})"
-        if isinstance(action, Chart | ExtraSection) and self.phase == DRAW:
-            return (
-                "chart 2 new sections next to your location (straight or L-shaped), "
-                "or 1 new section anywhere"
-            )
-        return f"{action} is not possible now (phase: {phase})"
+        free = sheet.cafes_gained & ~sheet.cafes_used
+        cafes = self.game.city.cafes
+        return [k for k in range(len(cafes)) if free >> k & 1 and cafes[k].bonus == bonus]
 
     # --- the end -----------------------------------------------------------------------------
 
@@ -1155,39 +644,3 @@ class EnRouteState(State):
     def determinize(self, seat: int, rng: Rng) -> EnRouteState:
         """Deal anew what `seat` cannot see (see hidden.py)."""
         return hidden.determinize(self, seat, rng)
-
-
-def _single(tourist: str, count: int) -> tuple[int, int, int]:
-    counts = [0, 0, 0]
-    counts[TOURIST_TYPES.index(tourist)] = count
-    return counts[0], counts[1], counts[2]
-
-
-_PHASE_ACTIONS = {
-    OBJECTIVE: EnRouteState._objective_actions,
-    BEGIN_PLACE: EnRouteState._begin_place_actions,
-    BEGIN_CHOOSE: EnRouteState._begin_choose_actions,
-    FIRST: EnRouteState._first_actions,
-    SECOND: EnRouteState._second_actions,
-    KEEP: EnRouteState._keep_actions,
-    SOLO_PLAY: EnRouteState._solo_play_actions,
-    SOLO_TAKE: EnRouteState._solo_take_actions,
-    RATE: EnRouteState._rate_actions,
-    FINAL: EnRouteState._final_actions,
-}
-_MOVES: dict[type[Action], Callable[[EnRouteState, Any], None]] = {
-    KeepObjective: EnRouteState._keep_objective,
-    PlayCard: EnRouteState._play,
-    PlayHidden: EnRouteState._play,
-    Renew: EnRouteState._renew,
-    KeepCard: EnRouteState._keep_card,
-    ChooseRoundCards: EnRouteState._choose,
-    Rate: EnRouteState._rate,
-    ChangeCoordinate: EnRouteState._change_coordinate,
-    Mark: EnRouteState._mark,
-    Chart: EnRouteState._chart,
-    ExtraSection: EnRouteState._extra,
-    CafeTourists: EnRouteState._cafe,
-    Done: EnRouteState._done,
-    FinalRoute: EnRouteState._final,
-}

@@ -43,7 +43,7 @@ def public_observation(state: EnRouteState) -> JsonDict:
         # seat to decide is public (and so who has finished), how a turn went is not.
         "drawing": (
             [s for s, _, _ in state.draws]
-            if state.phase == DRAW and not state._drawing_hidden()
+            if state.phase == DRAW and not state.drawing_hidden()
             else []
         ),
         "objectives": (
