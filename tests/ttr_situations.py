@@ -18,7 +18,8 @@ import tabletrip
 from tabletrip.core import Deck, IllegalAction, Rng
 from tabletrip.games.ticket_to_ride.actions import Claim, DrawBlind, DrawTickets
 from tabletrip.games.ticket_to_ride.content import Board
-from tabletrip.games.ticket_to_ride.rules import TURN, TicketToRideState
+from tabletrip.games.ticket_to_ride.phases import TURN
+from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 
 LOCO = "locomotive"
 BLIND = DrawBlind()

@@ -22,7 +22,8 @@ from tabletrip.games.ticket_to_ride.bots import (
     connect,
     route_costs,
 )
-from tabletrip.games.ticket_to_ride.rules import KEEP, SETUP, TURN, TicketToRideState
+from tabletrip.games.ticket_to_ride.phases import TURN
+from tabletrip.games.ticket_to_ride.rules import KEEP, SETUP, TicketToRideState
 from ttr_situations import new_state
 
 CONFIGS = [("usa", p) for p in range(2, 6)] + [("europe-express", p) for p in range(2, 5)]

@@ -14,7 +14,8 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeFaceUp,
     TakeLocomotive,
 )
-from tabletrip.games.ticket_to_ride.rules import TURN, TicketToRideState
+from tabletrip.games.ticket_to_ride.phases import TURN
+from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 
 
 def turn_state(

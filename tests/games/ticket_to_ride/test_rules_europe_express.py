@@ -20,7 +20,8 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeFaceUp,
     TakeLocomotive,
 )
-from tabletrip.games.ticket_to_ride.rules import KEEP, SECOND_DRAW, SETUP, TURN, TicketToRideState
+from tabletrip.games.ticket_to_ride.phases import TURN
+from tabletrip.games.ticket_to_ride.rules import KEEP, SECOND_DRAW, SETUP, TicketToRideState
 from ttr_situations import (
     BLIND,
     LOCO,

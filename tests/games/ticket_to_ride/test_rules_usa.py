@@ -21,6 +21,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeLocomotive,
 )
 from tabletrip.games.ticket_to_ride.content import load_board
+from tabletrip.games.ticket_to_ride.moves import refill_display
 from tabletrip.games.ticket_to_ride.phases import KEEP, SECOND_DRAW, SETUP, TURN
 from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 from ttr_situations import (
@@ -461,7 +462,7 @@ def test_the_first_five_cards_are_wiped_too() -> None:
     state = turn_state(
         deck=["locomotive", "red", "locomotive", "blue", "locomotive", *ROW, *PLENTY]
     )
-    state.refill_display()  # what new_game does after dealing the hands
+    refill_display(state)  # what new_game does after dealing the hands
     assert row(state) == Counter(ROW)
     assert named(state, state.deck.discards) == Counter({LOCO: 3, "red": 1, "blue": 1})
 

@@ -28,7 +28,8 @@ from tabletrip.games.ticket_to_ride.actions import (
 )
 from tabletrip.games.ticket_to_ride.help import HELP
 from tabletrip.games.ticket_to_ride.layout import color_letter
-from tabletrip.games.ticket_to_ride.rules import KEEP, SECOND_DRAW, SETUP, TURN, TicketToRideState
+from tabletrip.games.ticket_to_ride.phases import TURN
+from tabletrip.games.ticket_to_ride.rules import KEEP, SECOND_DRAW, SETUP, TicketToRideState
 from ttr_situations import MapSituations, new_state, settle
 
 SVG = "{http://www.w3.org/2000/svg}"

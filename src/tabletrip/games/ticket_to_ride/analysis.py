@@ -36,7 +36,8 @@ from tabletrip.games.ticket_to_ride.analysis_sections import (
     ticket_section,
 )
 from tabletrip.games.ticket_to_ride.content import Board, load_board
-from tabletrip.games.ticket_to_ride.rules import SETUP, TURN, TicketToRideGame, TicketToRideState
+from tabletrip.games.ticket_to_ride.phases import SETUP, TURN
+from tabletrip.games.ticket_to_ride.rules import TicketToRideGame, TicketToRideState
 
 
 class TicketToRideAnalysis:

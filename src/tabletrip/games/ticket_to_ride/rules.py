@@ -14,7 +14,6 @@ drawing tickets).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from importlib.resources.abc import Traversable
 from itertools import combinations
 from typing import Any
@@ -34,6 +33,7 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeFaceUp,
     TakeLocomotive,
 )
+from tabletrip.games.ticket_to_ride.checks import CHECKS
 from tabletrip.games.ticket_to_ride.content import (
     MAP_FILES,
     Board,
@@ -41,9 +41,9 @@ from tabletrip.games.ticket_to_ride.content import (
     map_coordinates,
     shipped_map,
 )
+from tabletrip.games.ticket_to_ride.moves import MOVE_FUNCTIONS, close_route, refill_display
 from tabletrip.games.ticket_to_ride.notation import parse_move
 from tabletrip.games.ticket_to_ride.phases import (
-    END_TRIGGER_TRAINS,
     FACE_UP,
     HAND_START,
     KEEP,
@@ -53,16 +53,9 @@ from tabletrip.games.ticket_to_ride.phases import (
     SECOND_DRAW,
     SETUP,
     TICKETS_OFFERED,
-    TURN,
 )
 
 GAME_ID = "ticket-to-ride"
-MAX_WIPES = 1000  # safety bound on consecutive three-Locomotive wipes (see RULES_NOTES.md)
-
-
-def _counted(count: int, thing: str) -> str:
-    """ "1 Locomotive", "2 Locomotives"."""
-    return f"{count} {thing}" + ("" if count == 1 else "s")
 
 
 class TicketToRideGame(Game):
@@ -236,7 +229,7 @@ class TicketToRideGame(Game):
         state.final_turns = -1
         state.passes = 0
         state.over = False
-        state.refill_display()
+        refill_display(state)
         return state
 
     def static_info(self) -> JsonDict:
@@ -286,7 +279,7 @@ class TicketToRideGame(Game):
         for route, seat in enumerate(state.owner):
             if seat >= 0:
                 state.claimed[seat] |= 1 << route
-                state.close_route(route, seat)
+                close_route(state, route, seat)
         state.seat_routes = [list(r) for r in data["seat_routes"]]
         state.trains = list(data["trains"])
         state.route_points = list(data["route_points"])
@@ -446,273 +439,10 @@ class TicketToRideState(State):
             return "choose which of the offered tickets to keep first"
         if self.phase == SECOND_DRAW and type(action) not in (DrawBlind, TakeFaceUp):
             return "take your second train card (face up or blind)"
-        return _CHECKS[type(action)](self, action)
-
-    def _blind_problem(self, action: DrawBlind) -> str | None:
-        if self.deck.cards or self.deck.discards:
-            return None
-        return "the train card deck and the discards are empty"
-
-    def _tickets_problem(self, action: DrawTickets) -> str | None:
-        return None if self.ticket_pile else "the destination ticket pile is empty"
-
-    def _locomotive_problem(self, action: TakeLocomotive) -> str | None:
-        if not self.game.board.locomotive_pile:
-            return "this map has no Locomotive pile: Locomotives are among the train cards"
-        return None if self.loco_pile else "the Locomotive pile is empty"
-
-    def _pass_problem(self, action: Pass) -> str | None:
-        if self.legal_actions() == [action]:
-            return None
-        return "you may only pass when no other action is possible"
-
-    def _keep_problem(self, action: KeepTickets) -> str | None:
-        if self.phase not in (SETUP, KEEP):
-            return "there are no offered tickets to keep now"
-        offer = self.offers[self.seat]
-        least = min(KEEP_AT_SETUP if self.phase == SETUP else KEEP_IN_GAME, len(offer))
-        kept = action.tickets
-        if len(set(kept)) != len(kept) or not set(kept) <= set(offer):
-            return "keep only tickets you were offered, each once"
-        if len(kept) < least:
-            return f"keep at least {least} of the offered tickets"
-        if action != self.game.keep(tuple(sorted(kept))):
-            return "keep tickets in increasing id order, with their printed names"
-        return None
-
-    def _take_problem(self, action: TakeFaceUp) -> str | None:
-        if not (self.deck.cards or self.deck.discards):
-            return "the deck and the discards are empty: no train cards may be drawn"
-        index = self.game.card_index.get(action.card)
-        if index is None or index not in self.face_up:
-            shown = ", ".join(self.game.board.card_names[c] for c in self.face_up) or "nothing"
-            return f"there is no face-up {action.card} card (face up: {shown})"
-        if self.phase == SECOND_DRAW and index == self.game.board.loco:
-            return "a face-up Locomotive cannot be taken as the second card"
-        return None
-
-    def _claim_problem(self, action: Claim) -> str | None:
-        game = self.game
-        board = game.board
-        if not 0 <= action.route < len(board.routes):
-            return f"there is no route r{action.route}"
-        route = board.routes[action.route]
-        name = board.route_name(route)
-        if action.name != name:
-            return f"route r{action.route} is {name}, not {action.name}"
-        if self.owner[route.id] != -1:
-            return f"{name} is already claimed"
-        other = board.twin[route.id]
-        if other >= 0 and self.owner[other] != -1:
-            if self.owner[other] == self.seat:
-                return f"you already hold the other route between {name}"
-            if game.players <= board.single_double_up_to:
-                return (
-                    f"with {game.players} players only one route of the double {name} may be used"
-                )
-        if self.trains[self.seat] < route.length:
-            return f"{name} needs {route.length} trains; you have {self.trains[self.seat]}"
-        color = game.card_index.get(action.color)
-        if color is None:
-            return f"unknown card colour {action.color!r}"
-        used = action.locomotives
-        if color == board.loco:
-            if used != route.length:
-                return "pay with all Locomotives, or name the colour of the other cards"
-        elif not 0 <= used < route.length:
-            return f"use 0 to {route.length - 1} Locomotives with {action.color} cards"
-        elif not route.is_gray and action.color != route.color:
-            return f"{name} is {route.color}: pay with {route.color} cards and Locomotives"
-        hand = self.hands[self.seat]
-        if hand[board.loco] < used:
-            return f"you have {_counted(hand[board.loco], 'Locomotive')}, not {used}"
-        if color != board.loco and hand[color] < route.length - used:
-            held = _counted(hand[color], f"{action.color} card")
-            return f"you have {held}, not {route.length - used}"
-        return None
+        return CHECKS[type(action)](self, action)
 
     def _apply(self, action: Action) -> None:
-        _MOVES[type(action)](self, action)
-
-    # --- moves: one small function each ----------------------------------------------------
-
-    def _draw_blind(self, action: DrawBlind) -> None:
-        """Draw the top card unseen (a blind Locomotive still allows a second card)."""
-        card = self.deck.draw(self.rng)
-        assert card is not None
-        self.hands[self.seat][card] += 1
-        self._after_card(ends_turn=False)
-
-    def _take_face_up(self, action: TakeFaceUp) -> None:
-        """Take a face-up card and replace it; a face-up Locomotive is the whole draw."""
-        card = self.game.card_index[action.card]
-        self.face_up.remove(card)
-        self.hands[self.seat][card] += 1
-        self.known[self.seat][card] += 1
-        self.refill_display()
-        self._after_card(ends_turn=card == self.game.board.loco)
-
-    def _after_card(self, ends_turn: bool) -> None:
-        if self.phase == SECOND_DRAW or ends_turn or not self._second_card_possible():
-            self._end_turn()
-        else:
-            self.phase = SECOND_DRAW
-
-    def _second_card_possible(self) -> bool:
-        return bool(self.deck.cards or self.deck.discards)
-
-    def _take_locomotive(self, action: TakeLocomotive) -> None:
-        """Europe Express: one Locomotive from its pile is the whole turn."""
-        self.loco_pile -= 1
-        self.hands[self.seat][self.game.board.loco] += 1
-        self.known[self.seat][self.game.board.loco] += 1
-        self._end_turn()
-
-    def _claim(self, action: Claim) -> None:
-        """Pay the cards, place the trains, score the route; maybe take the Express bonus."""
-        game = self.game
-        board = game.board
-        seat = self.seat
-        route = board.routes[action.route]
-        loco = board.loco
-        color = game.card_index[action.color]
-        used = action.locomotives
-        hand = self.hands[seat]
-        known = self.known[seat]
-        paid_color = route.length - used if color != loco else 0
-        # What the others know the seat still holds, from public facts only (RULES_NOTES.md,
-        # Hidden information): the cards of a kind seen taken, less those of that kind just
-        # paid (any paid card may have been a seen one), never below 0. Never from the hand.
-        if paid_color:
-            hand[color] -= paid_color
-            known[color] = known[color] - paid_color if known[color] > paid_color else 0
-            self.deck.discards.extend([color] * paid_color)
-        if used:
-            hand[loco] -= used
-            known[loco] = known[loco] - used if known[loco] > used else 0
-            if board.locomotive_pile:
-                self.loco_pile += used  # Europe Express: used Locomotives return to their pile
-            else:
-                self.deck.discards.extend([loco] * used)
-        self.owner[route.id] = seat
-        self.claimed[seat] |= 1 << route.id
-        self.close_route(route.id, seat)
-        self.seat_routes[seat].append(route.id)
-        self.trains[seat] -= route.length
-        self.route_points[seat] += board.route_points[route.length]
-        self._check_express_bonus(seat)
-        # The discards may now allow filling empty slots or wiping a kept 3-Locomotive row.
-        self.refill_display()
-        self._end_turn()
-
-    def close_route(self, route: int, seat: int) -> None:
-        """Route `route` is claimed by `seat`: nobody may claim it, nor (doubles) its twin.
-
-        The twin stays open to the other seats when the player count allows both routes.
-        """
-        board = self.game.board
-        closed = 1 << route
-        twin = board.twin[route]
-        if twin >= 0 and self.game.players <= board.single_double_up_to:
-            closed |= 1 << twin
-        open_routes = self.open_routes
-        for other in range(len(open_routes)):
-            open_routes[other] &= ~closed
-        if twin >= 0:
-            open_routes[seat] &= ~(1 << twin)
-
-    def _check_express_bonus(self, seat: int) -> None:
-        board = self.game.board
-        if (
-            board.express_cities is None
-            or self.express[seat]
-            or self.express_next >= len(board.express_bonus)
-        ):
-            return
-        a, b = board.express_cities
-        held = self.claimed[seat]
-        if (
-            held & board.city_routes[a]
-            and held & board.city_routes[b]
-            and scoring.connected(self.edges(seat), a, b)
-        ):
-            self.express[seat] = board.express_bonus[self.express_next]
-            self.express_next += 1
-
-    def _draw_tickets(self, action: DrawTickets) -> None:
-        """Draw up to 3 tickets from the top of the pile."""
-        pile = self.ticket_pile
-        count = min(TICKETS_OFFERED, len(pile))
-        self.offers[self.seat] = [pile.pop() for _ in range(count)]
-        if len(self.returned_by) > len(pile):  # returned tickets drawn again
-            del self.returned_by[len(pile) :]
-        self.phase = KEEP
-
-    def _keep(self, action: KeepTickets) -> None:
-        """Keep the chosen tickets; the others go under the pile, in the order drawn."""
-        kept = action.tickets
-        seat = self.seat
-        offer = self.offers[seat]
-        self.tickets[seat].extend(kept)
-        returned = [t for t in offer if t not in kept]
-        self.ticket_pile[0:0] = reversed(returned)
-        self.returned_by[0:0] = [seat] * len(returned)
-        self.offers[seat] = []
-        if self.phase == SETUP:
-            self.seat = (seat + 1) % self.game.players
-            if self.seat == self.first_player:
-                self.phase = TURN
-        else:
-            self._end_turn()
-
-    def _pass(self, action: Pass) -> None:
-        """Nothing is possible: the turn passes (RULES_NOTES.md)."""
-        self._end_turn(passed=True)
-
-    def _end_turn(self, passed: bool = False) -> None:
-        """Pass play on; the end trigger and the final round (every seat one more turn)."""
-        seat = self.seat
-        players = self.game.players
-        if self.final_turns >= 0:
-            self.final_turns -= 1
-            if self.final_turns == 0:
-                self.over = True
-        elif self.trains[seat] <= END_TRIGGER_TRAINS:
-            self.final_turns = players
-        self.passes = self.passes + 1 if passed else 0
-        if self.passes >= players:
-            self.over = True  # a whole round in which nobody could act (RULES_NOTES.md)
-        self.phase = TURN
-        if not self.over:
-            self.seat = (seat + 1) % players
-
-    def refill_display(self) -> None:
-        """Fill the face-up row to 5; three face-up Locomotives wipe it (USA rules)."""
-        face_up = self.face_up
-        deck = self.deck
-        rng = self.rng
-        while len(face_up) < FACE_UP:
-            card = deck.draw(rng)
-            if card is None:
-                break
-            face_up.append(card)
-        board = self.game.board
-        if board.locomotive_pile:
-            return
-        loco = board.loco
-        wipes = 0
-        while face_up.count(loco) >= 3 and wipes < MAX_WIPES:
-            pool = deck.cards + deck.discards + face_up
-            if len(pool) - pool.count(loco) < 3:
-                return  # no new row could show fewer than 3 Locomotives: keep this one
-            wipes += 1
-            deck.discards.extend(face_up)
-            face_up.clear()
-            while len(face_up) < FACE_UP:
-                card = deck.draw(rng)
-                if card is None:
-                    break
-                face_up.append(card)
+        MOVE_FUNCTIONS[type(action)](self, action)
 
     # --- derived facts -----------------------------------------------------------------------
 
@@ -923,21 +653,3 @@ class TicketToRideState(State):
 
 
 # Each action kind's legality check and move, by the action's exact type.
-_CHECKS: dict[type[Action], Callable[[TicketToRideState, Any], str | None]] = {
-    DrawBlind: TicketToRideState._blind_problem,
-    TakeFaceUp: TicketToRideState._take_problem,
-    TakeLocomotive: TicketToRideState._locomotive_problem,
-    Claim: TicketToRideState._claim_problem,
-    DrawTickets: TicketToRideState._tickets_problem,
-    KeepTickets: TicketToRideState._keep_problem,
-    Pass: TicketToRideState._pass_problem,
-}
-_MOVES: dict[type[Action], Callable[[TicketToRideState, Any], None]] = {
-    DrawBlind: TicketToRideState._draw_blind,
-    TakeFaceUp: TicketToRideState._take_face_up,
-    TakeLocomotive: TicketToRideState._take_locomotive,
-    Claim: TicketToRideState._claim,
-    DrawTickets: TicketToRideState._draw_tickets,
-    KeepTickets: TicketToRideState._keep,
-    Pass: TicketToRideState._pass,
-}
