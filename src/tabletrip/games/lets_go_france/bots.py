@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from itertools import combinations, pairwise
+from itertools import combinations
 from typing import Any
 
 from tabletrip.bots.base import CheckedBot
@@ -37,15 +37,29 @@ from tabletrip.games.lets_go_france.actions import (
     ChooseIcon,
     ChooseRow,
     DiscardThree,
-    DottedPath,
     Favour,
     Place,
     SpendWild,
-    Travel,
+)
+from tabletrip.games.lets_go_france.bot_map import (
+    ANY_ICON_VALUE,
+    RESEARCH_VALUE,
+    WILD_VALUE,
+    MapPlan,
+)
+from tabletrip.games.lets_go_france.bot_plans import (
+    EXPLORE_ID,
+    ColumnKey,
+    best_wild_spend,
+    column_key,
+    deck_plans,
+    icon_chooser,
+    longest_run,
+    track_tables,
 )
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY, Activity
 from tabletrip.games.lets_go_france.final import agent_choice
-from tabletrip.games.lets_go_france.moves import AGENT_DAY_SIZES, goal_spec, longest_run_points
+from tabletrip.games.lets_go_france.moves import AGENT_DAY_SIZES, longest_run_points
 from tabletrip.games.lets_go_france.phases import PLAN, TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState
 from tabletrip.games.lets_go_france.scoring import (
@@ -53,23 +67,12 @@ from tabletrip.games.lets_go_france.scoring import (
     DayPlan,
     PlacedCard,
     Trip,
-    experience_points,
 )
 
 SATURDAY = 5
-ICON_VALUE = 1.0  # an experience icon gained now (about a step of the smoothed track)
-ANY_ICON_VALUE = 1.3
-RESEARCH_VALUE = 1.5  # a point at the end, or three more cards to choose from
-WILD_VALUE = 1.1
-ENERGY_VALUE = 1.5  # the energy tracker one space right: a point on a few days
 WILD_STEP = 1.0  # a Wild token in the planning estimate: a step of the smoothed track
-GAMMA = 0.5  # the map: what the spaces after the next are worth, per step
-TRAVEL_DEPTH = 3
-TAIL = 0.3  # a Travel action's value: its space, and a little of the best space after it
 FAVOUR_FLIPPED = 2  # a flipped token moved to a reward row scores 2
 RESEARCH_MARGIN = 0.8  # a Research token is spent when cards should gain this much more
-DOTTED_MARGIN = 0.4
-STEP_BACK_EXTRA = 0.3  # a step back costs a little more than its smoothed points (thresholds)
 DECK_SAMPLE = 6  # cards of the (shuffled) deck valued to judge a Research token
 HATE_SOLO = 0.8  # weight of what a passed card gives the travel agent
 HATE_TWO = 0.3  # ... gives the other player (2 players)
@@ -77,156 +80,9 @@ HATE_MANY = 0.15  # ... gives the neighbour (3 and 4 players)
 FAVOUR_RATE = 0.1  # chance per card still to place of another match on a day
 EXPLORE_BIAS = -2.0  # Explore the City, less its estimate (its Travel action is not always used
 # well, and the estimate does not see what the face-down card could have been worth later)
-GOAL_VALUES = {
-    "any_icons": 3.6,
-    "wild_tokens": 2.2,
-    "research_tokens": 4.5,
-    "reward_space": 3.0,
-    "one_time_cards": 7.0,
-    "lowest_icon_points": 6.0,
-    "highest_icon_points": 9.0,
-    "moved_token_points": 6.0,
-    "highlight_again": 5.0,
-    "draw_highlight": 5.0,
-    "opponent_highlight": 4.0,
-    "longest_icon_run": 8.0,
-}
 REWARD_VALUES = {"research": RESEARCH_VALUE, "wild": WILD_VALUE, "any_icon": ANY_ICON_VALUE}
-EXPLORE = PlacedCard(None)
-EXPLORE_ID = -1  # Explore the City in a column key
-PLAN_CACHE_SIZE = 5_000  # day plans kept per deck before the cache starts again
 
-ColumnKey = tuple[int, ...]  # a column's cards, top first, by card id (EXPLORE_ID: face down)
 Option = tuple[float, int, int, bool]  # a Place of a card, valued: (value, day, slot, explore)
-
-
-class DeckPlans:
-    """A deck's cards as PlacedCards, and the day plans of columns by key, cached: the same
-    columns come back turn after turn, in every playout and every game with the deck."""
-
-    def __init__(self, activities: Sequence[Activity]) -> None:
-        self.placed = [PlacedCard(a) for a in activities]
-        self._plans: dict[ColumnKey, DayPlan] = {}
-
-    def plan(self, key: ColumnKey) -> DayPlan:
-        """The DayPlan of the column `key`."""
-        plan = self._plans.get(key)
-        if plan is None:
-            if len(self._plans) >= PLAN_CACHE_SIZE:
-                self._plans.clear()
-            placed = self.placed
-            plan = DayPlan.of([EXPLORE if c == EXPLORE_ID else placed[c] for c in key])
-            self._plans[key] = plan
-        return plan
-
-
-_decks_by_id: dict[int, tuple[Sequence[Activity], DeckPlans]] = {}
-_decks: dict[tuple[Activity, ...], DeckPlans] = {}
-
-
-def deck_plans(activities: Sequence[Activity]) -> DeckPlans:
-    """The DeckPlans of a deck: one per content (every game makes its own deck tuple), found
-    by the deck object first (which the cache keeps alive, so its id is not reused)."""
-    hit = _decks_by_id.get(id(activities))
-    if hit is not None and hit[0] is activities:
-        return hit[1]
-    content = tuple(activities)
-    plans = _decks.get(content)
-    if plans is None:
-        if len(_decks) >= 4:
-            _decks.clear()
-        plans = _decks[content] = DeckPlans(content)
-    if len(_decks_by_id) >= 32:
-        _decks_by_id.clear()
-    _decks_by_id[id(activities)] = (activities, plans)
-    return plans
-
-
-def column_key(column: Sequence[tuple[int, bool]]) -> ColumnKey:
-    """A column of an itinerary ((card, explore) pairs) as a key."""
-    return tuple(EXPLORE_ID if explore else card for card, explore in column)
-
-
-# --- the experience track -----------------------------------------------------------------
-
-
-def smooth_points(steps: int, thresholds: Any) -> float:
-    """Experience points drawn straight between the thresholds (0 at 0, flipping at 10): what a
-    step is worth on average while more icons are still to come."""
-    marks = [(0, 0), *sorted(thresholds.items())]
-    lap = min(steps, 2 * FLIP)
-    base = 0.0
-    if lap >= FLIP:
-        base, lap = thresholds[FLIP], lap - FLIP
-    for (a, pa), (b, pb) in pairwise(marks):
-        if lap <= b:
-            return base + pa + (pb - pa) * (lap - a) / (b - a)
-    return base + thresholds[FLIP]  # pragma: no cover - lap <= FLIP always
-
-
-_track_cache: dict[int, tuple[Any, list[float], list[int]]] = {}
-
-
-def track_tables(thresholds: Any) -> tuple[list[float], list[int]]:
-    """`smooth_points` for 0 to 2 * FLIP steps, and `to_next_threshold` for 0 to 2 * FLIP - 1
-    steps (cached per board, which the cache keeps alive)."""
-    hit = _track_cache.get(id(thresholds))
-    if hit is not None and hit[0] is thresholds:
-        return hit[1], hit[2]
-    smooth = [smooth_points(s, thresholds) for s in range(2 * FLIP + 1)]
-    gaps = [to_next_threshold(s, thresholds) for s in range(2 * FLIP)]
-    if len(_track_cache) > 32:
-        _track_cache.clear()
-    _track_cache[id(thresholds)] = (thresholds, smooth, gaps)
-    return smooth, gaps
-
-
-def to_next_threshold(steps: int, thresholds: Any) -> int:
-    """Steps a token still needs to reach its next scoring space (large when it has none)."""
-    if steps >= 2 * FLIP:
-        return 99
-    place = steps - FLIP if steps >= FLIP else steps
-    return min(t for t in thresholds if t > place) - place
-
-
-def pick_icon(steps: Sequence[int], candidates: Sequence[int], thresholds: Any) -> int:
-    """The icon nearest its next threshold (the farther token on a tie)."""
-    return min(candidates, key=lambda i: (to_next_threshold(steps[i], thresholds), -steps[i], i))
-
-
-def icon_chooser(trip: Trip, gaps: Sequence[int]) -> Any:
-    """A Chooser for `trip` picking as `pick_icon` does, `gaps` being the track's
-    `to_next_threshold` table (`track_tables`)."""
-    top = len(gaps)
-
-    def choose(reason: str, candidates: Sequence[int]) -> int:
-        steps = trip.steps
-
-        def nearest(i: int) -> tuple[int, int, int]:
-            s = steps[i]
-            return (gaps[s] if s < top else 99, -s, i)
-
-        return min(candidates, key=nearest)
-
-    return choose
-
-
-def best_wild_spend(steps: Sequence[int], wild: int, thresholds: Any) -> list[int]:
-    """Final steps after spending `wild` Wild tokens where they add the most points."""
-    if wild <= 0:
-        return list(steps)
-    best: dict[int, tuple[int, list[int]]] = {0: (0, [])}  # tokens spent -> (points, per icon)
-    for s in steps:
-        gains = [experience_points(s + k, thresholds) for k in range(wild + 1)]
-        nxt: dict[int, tuple[int, list[int]]] = {}
-        for used, (pts, alloc) in best.items():
-            for k in range(wild - used + 1):
-                total = pts + gains[k]
-                if used + k not in nxt or nxt[used + k][0] < total:
-                    nxt[used + k] = (total, [*alloc, k])
-        best = nxt
-    alloc = max(best.values(), key=lambda v: v[0])[1]
-    return [s + k for s, k in zip(steps, alloc, strict=True)]
 
 
 class HeuristicBot(CheckedBot):
@@ -260,8 +116,7 @@ class _Turn:
         self.placed = self.deck.placed
         self.thresholds = self.game.board.experience_points
         self.smooth, self.gaps = track_tables(self.thresholds)
-        self._travel: dict[int, float] = {}
-        self._goals: list[Any] | None = None
+        self.map = MapPlan(view, seat, self.smooth)
         self._options: dict[int, list[Option]] = {}
         self._favour: dict[int, float] = {}  # day -> a matching card's favour_value
         self._pass_costs: dict[int, float] = {}
@@ -279,7 +134,7 @@ class _Turn:
     @cached_property
     def again_day(self) -> int:
         """The day whose Highlight an activated goal tile scores again (-1: none)."""
-        days = [DAYS.index(g.day) for g in self.goals() if g.effect == "highlight_again"]
+        days = [DAYS.index(g.day) for g in self.map.goals() if g.effect == "highlight_again"]
         return days[0] if days else -1
 
     def decide(self) -> Action | None:
@@ -293,7 +148,7 @@ class _Turn:
             if self.wants_research():
                 return self.game.research
             return self.best_place()[0]
-        dotted = self.dotted_move()
+        dotted = self.map.dotted_move()
         return dotted if dotted is not None else self.game.done
 
     # --- decisions owed ------------------------------------------------------------------
@@ -304,7 +159,7 @@ class _Turn:
         if view.phase == TRIP and kind in (Owed.WILD_WINDOW, Owed.ANY, Owed.LOWEST):
             return self.trip_choice(kind)
         if kind is Owed.TRAVEL:
-            return self.travel_move()
+            return self.map.travel_move()
         if kind is Owed.FAVOUR:
             assert head.about is not None
             return self.favour(head.about)
@@ -317,7 +172,7 @@ class _Turn:
         if kind is Owed.DISCARD3:
             return self.discard()
         if kind is Owed.STEP_BACK:
-            return ChooseIcon(ICONS[self.cheapest_step_back()[1]])
+            return ChooseIcon(ICONS[self.map.cheapest_step_back()[1]])
         if kind is Owed.AGENT_ORDER:
             return self.agent_order()
         if kind is Owed.GOAL_ICON:
@@ -341,168 +196,6 @@ class _Turn:
             return ChooseCard(max(others, key=lambda s: (outcomes[s], -s)))
         return None
 
-    # --- the regional map ----------------------------------------------------------------
-
-    def goals(self) -> list[Any]:
-        """The goal tiles this seat has activated that score later (end of a day)."""
-        if self._goals is None:
-            view, seat = self.view, self.seat
-            found = []
-            if view.single_done[seat]:
-                found.append(goal_spec(view, view.single_goal))
-            if view.double_done[seat]:
-                found.append(goal_spec(view, view.double_goal))
-            self._goals = [g for g in found if g.timing != "immediately"]
-        return self._goals
-
-    def goal_value(self, goal: Any) -> float:
-        """What reaching a goal tile's flag is worth, roughly."""
-        if goal.effect == "point_tokens":
-            return float(goal.count)
-        return GOAL_VALUES.get(goal.effect, 3.0)
-
-    def space_value(
-        self, space: int, explored: frozenset[int], single: bool, double: bool
-    ) -> float:
-        """What arriving on a space gives (0 for a dotted circle already explored)."""
-        spec = self.game.region.spaces[space]
-        if spec.explore_once and space in explored:
-            return 0.0
-        value = 0.0
-        for bonus in spec.bonus:
-            kind = bonus.kind
-            if kind == "icon":
-                value += ICON_VALUE * bonus.amount
-            elif kind == "any_icon":
-                value += ANY_ICON_VALUE * bonus.amount
-            elif kind == "research":
-                value += RESEARCH_VALUE * bonus.amount
-            elif kind == "wild":
-                value += WILD_VALUE * bonus.amount
-            elif kind == "points":
-                value += bonus.amount
-            elif kind == "energy":
-                value += ENERGY_VALUE * bonus.amount
-        if spec.flag == 1 and not single:
-            value += self.goal_value(goal_spec(self.view, self.view.single_goal))
-        elif spec.flag == 2 and not double:
-            value += self.goal_value(goal_spec(self.view, self.view.double_goal))
-        return value
-
-    def _path(
-        self,
-        here: int,
-        depth: int,
-        explored: frozenset[int],
-        single: bool,
-        double: bool,
-        weights: Sequence[float],
-    ) -> float:
-        """The best sum of weighted space values over `depth` more Travel actions."""
-        if depth <= 0:
-            return 0.0
-        game = self.game
-        spaces = game.starts if here < 0 else game.solid[here]
-        weight = weights[len(weights) - depth]
-        best = 0.0
-        for space in spaces:
-            value = weight * self.space_value(space, explored, single, double)
-            spec = game.region.spaces[space]
-            more = self._path(
-                space,
-                depth - 1,
-                explored | {space} if spec.explore_once else explored,
-                single or spec.flag == 1,
-                double or spec.flag == 2,
-                weights,
-            )
-            best = max(best, value + more)
-        return best
-
-    def _map_now(self) -> tuple[int, frozenset[int], bool, bool]:
-        view, seat = self.view, self.seat
-        return (
-            view.traveler[seat],
-            frozenset(view.explored[seat]),
-            view.single_done[seat],
-            view.double_done[seat],
-        )
-
-    def after_arriving(self, space: int) -> tuple[frozenset[int], bool, bool]:
-        _, explored, single, double = self._map_now()
-        spec = self.game.region.spaces[space]
-        return (
-            explored | {space} if spec.explore_once else explored,
-            single or spec.flag == 1,
-            double or spec.flag == 2,
-        )
-
-    def travel_value(self, actions: int) -> float:
-        """What `actions` immediate Travel actions are worth (a little of the next one too)."""
-        if actions not in self._travel:
-            here, explored, single, double = self._map_now()
-            weights = [1.0] * actions + [TAIL]
-            self._travel[actions] = self._path(here, actions + 1, explored, single, double, weights)
-        return self._travel[actions]
-
-    def travel_move(self) -> Action:
-        here, explored, single, double = self._map_now()
-        game = self.game
-        spaces = game.starts if here < 0 else game.solid[here]
-        weights = [GAMMA**k for k in range(1, TRAVEL_DEPTH)]
-
-        def value(space: int) -> tuple[float, int]:
-            now = self.space_value(space, explored, single, double)
-            rest = self._path(space, TRAVEL_DEPTH - 1, *self.after_arriving(space), weights)
-            return (now + rest, -space)
-
-        if not spaces:
-            return game.skip_travel
-        best = max(spaces, key=value)
-        return Travel(game.region.spaces[best].id)
-
-    def dotted_move(self) -> Action | None:
-        """Pay a dotted path when its space is worth more than the token."""
-        view, seat = self.view, self.seat
-        here, explored, single, double = self._map_now()
-        if here < 0:
-            return None
-        trip = view.trips[seat]
-        weights = [GAMMA**k for k in range(1, TRAVEL_DEPTH)]
-        stay = self._path(here, TRAVEL_DEPTH - 1, explored, single, double, weights)
-        best, choice = DOTTED_MARGIN, None
-        for there, cost in self.game.dotted[here]:
-            if cost == "experience":
-                loss, icon = self.cheapest_step_back()
-                if icon < 0:
-                    continue
-                price = loss + STEP_BACK_EXTRA
-            else:
-                held = trip.research if cost == "research" else trip.wild
-                if held <= 0:
-                    continue
-                price = RESEARCH_VALUE if cost == "research" else WILD_VALUE
-            gain = self.space_value(there, explored, single, double)
-            rest = self._path(there, TRAVEL_DEPTH - 1, *self.after_arriving(there), weights)
-            value = gain + rest - stay - price
-            if value > best:
-                best, choice = value, there
-        return None if choice is None else DottedPath(self.game.region.spaces[choice].id)
-
-    def cheapest_step_back(self) -> tuple[float, int]:
-        """The token whose step back loses the least on the smoothed track: (loss, icon);
-        icon -1 when no token can move back."""
-        trip = self.view.trips[self.seat]
-        smooth, top = self.smooth, 2 * FLIP
-        best = (0.0, -1)
-        for icon in range(len(ICONS)):
-            if trip.can_step_back(icon):
-                s = min(trip.steps[icon], top)
-                loss = (smooth[s] - smooth[s - 1], icon)
-                if best[1] < 0 or loss < best:
-                    best = loss
-        return best
-
     # --- reward rows and Favourable Conditions ----------------------------------------------
 
     def row_values(self) -> list[float | None]:
@@ -519,7 +212,7 @@ class _Turn:
                 if reward.kind == "points":
                     value += reward.amount
                 elif reward.kind == "travel":
-                    value += self.travel_value(1) * reward.amount
+                    value += self.map.travel_value(1) * reward.amount
                 else:
                     value += REWARD_VALUES[reward.kind] * reward.amount
             values.append(value)
@@ -608,13 +301,13 @@ class _Turn:
         smooth, top = self.smooth, 2 * FLIP
         score += sum([smooth[s if s < top else top] for s in trip.steps])
         score += WILD_STEP * trip.wild + trip.research
-        if self.goals():
+        if self.map.goals():
             score += self.end_goals(trip, columns)
         return score
 
     def end_goals(self, trip: Trip, columns: Sequence[DayPlan]) -> float:
         points = 0.0
-        for goal in self.goals():
+        for goal in self.map.goals():
             effect = goal.effect
             if effect == "one_time_cards":
                 ones = sum(t == 1 for facts in trip.days for t in facts.card_times)
@@ -672,7 +365,7 @@ class _Turn:
         base = self.plan_score(trips[-1], self.columns, extras[-1])
         hate = self.hate_weight()
         costs = self.pass_costs(cards)
-        explore_more = self.travel_value(1) + self.bot.explore_bias
+        explore_more = self.map.travel_value(1) + self.bot.explore_bias
         bonus = {c: self.bonus_value(self.acts[c]) for c in cards}
         found: dict[int, list[Option]] = {c: [] for c in cards}
         for day, slot in self.open_slots():
@@ -718,9 +411,9 @@ class _Turn:
         if act.bonus == "research":
             return RESEARCH_VALUE
         if act.bonus == "travel":
-            return self.travel_value(1)
+            return self.map.travel_value(1)
         if act.bonus == "travel2":
-            return self.travel_value(2)
+            return self.map.travel_value(2)
         return 0.0
 
     def best_place(self) -> tuple[Action, float]:
@@ -949,17 +642,4 @@ def static_value(act: Activity) -> float:
     return value
 
 
-def longest_run(columns: Sequence[Sequence[PlacedCard]]) -> int:
-    """The longest run of consecutive cards (Monday's top to Saturday's bottom) sharing an
-    icon at the top (Sud-Ouest's goal)."""
-    best = 0
-    for icon in range(len(ICONS)):
-        run = 0
-        for column in columns:
-            for card in column:
-                run = run + 1 if icon in card.icons else 0
-                best = max(best, run)
-    return best
-
-
-__all__ = ["HeuristicBot", "best_wild_spend", "pick_icon", "smooth_points", "static_value"]
+__all__ = ["HeuristicBot", "static_value"]
