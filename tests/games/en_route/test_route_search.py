@@ -12,7 +12,7 @@ from unittest.mock import patch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletrip.games.en_route import route_search
+from tabletrip.games.en_route import route_bounds
 from tabletrip.games.en_route.geometry import (
     SECTION_ENDS,
     crossroads_index,
@@ -136,7 +136,7 @@ def test_k_best_routes_equal_brute_force(case: tuple[FinalBoard, set[int]], k: i
 @given(boards(), st.sampled_from([1, 3]))
 def test_solved_pairing_bound_equals_brute_force(case: tuple[FinalBoard, set[int]], k: int) -> None:
     """The slower, tighter parity bound (used near the root of big searches) is exact too."""
-    with patch.object(route_search, "_EXACT_SHARE", 0.0):
+    with patch.object(route_bounds, "_EXACT_SHARE", 0.0):
         assert_k_best(*case, k=k)
 
 
