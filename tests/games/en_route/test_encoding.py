@@ -28,7 +28,7 @@ from tabletrip.games.en_route.actions import (
     Rate,
     Renew,
 )
-from tabletrip.games.en_route.encoding import CHART_PAIRS
+from tabletrip.games.en_route.encoding_actions import CHART_PAIRS
 from tabletrip.games.en_route.geometry import (
     LEGAL_SEGMENTS,
     horizontal_section,
