@@ -47,6 +47,7 @@ from tabletrip.games.lets_go_france.content import (
     regions_of,
     shipped_file,
 )
+from tabletrip.games.lets_go_france.notation import parse_move
 from tabletrip.games.lets_go_france.phases import OVER, PLAN, Pending
 from tabletrip.games.lets_go_france.scoring import PlacedCard, Trip, day_highlight
 
@@ -169,12 +170,10 @@ class LetsGoGame(Game):
         return state
 
     def parse_action(self, text: str, state: State) -> Action:
-        """A legal action's notation, case and spacing aside; the 3 cards of a `discard` may
-        come in any order ("Use Research Tokens": any 3 cards)."""
-        words = text.lower().split()
-        if words[:1] == ["discard"]:
-            text = " ".join(["discard", *sorted(words[1:])])
-        return super().parse_action(text, state)
+        """A legal action's notation, or its cards, days, towns and icons by name
+        (notation.py)."""
+        assert isinstance(state, LetsGoState)
+        return parse_move(text, state)
 
     def static_info(self) -> JsonDict:
         """The card catalogue, the player board, the regional map and the goal tiles."""
