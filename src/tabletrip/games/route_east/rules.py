@@ -72,6 +72,7 @@ from tabletrip.games.route_east.phases import (
     STUCK,
     TARGET,
 )
+from tabletrip.games.route_east.scoring import Race, race_result
 
 GAME_ID = "route-east"
 # Moves every seat sees in full (the space, the card, the answer): open unless chance took part.
@@ -535,28 +536,22 @@ class RouteEastState(State):
 
     @property
     def result(self) -> Result | None:
-        """The first to Shanghai with every attraction visited wins (1 point, others 0)."""
+        """The first to Shanghai with every attraction visited wins (scoring.py)."""
         if not self.over:
             return None
-        breakdown = []
-        for seat in range(self.game.players):
-            won = int(seat == self.winner)
-            breakdown.append(
-                {
-                    "finished": won,
-                    "attractions_visited": len(self.attractions[seat]) - len(self.unvisited(seat)),
-                    "attractions": len(self.attractions[seat]),
-                    "turns": self.turns[seat],
-                    "bankruptcies": self.bankruptcies[seat],
-                    "embassy_stays": self.embassy_stays[seat],
-                    "money": self.money[seat],
-                    "fuel": self.fuel[seat],
-                    "turn_limit_reached": self.winner < 0,
-                    "total": won,
-                }
+        races = [
+            Race(
+                attractions=len(self.attractions[seat]),
+                visited=len(self.attractions[seat]) - len(self.unvisited(seat)),
+                turns=self.turns[seat],
+                bankruptcies=self.bankruptcies[seat],
+                embassy_stays=self.embassy_stays[seat],
+                money=self.money[seat],
+                fuel=self.fuel[seat],
             )
-        winners = (self.winner,) if self.winner >= 0 else ()
-        return Result(tuple(b["total"] for b in breakdown), winners, tuple(breakdown))
+            for seat in range(self.game.players)
+        ]
+        return race_result(races, self.winner)
 
     # --- what each seat may know ----------------------------------------------------------
 
