@@ -57,3 +57,26 @@ def test_every_game_package_has_every_file_of_the_shape() -> None:
         f"missing: {sorted(missing - NOT_YET)}; there now, drop from NOT_YET: "
         f"{sorted(NOT_YET - missing)}"
     )
+
+
+def test_every_game_is_drawn_by_its_own_package_s_text_svg_and_help() -> None:
+    """CONTRACT.md, "Presentation": a game's presentation draws through its package's
+    text.render_text, svg.page_svg, svg.action_targets and help.decision_help."""
+    import importlib
+
+    from tabletrip.core.presentation import presentation_for
+    from tabletrip.core.registry import game_ids
+
+    for game_id in game_ids():
+        presentation = presentation_for(game_id)
+        if presentation is None:
+            continue
+        package = presentation.drawn_by
+        assert package.startswith("tabletrip.games."), game_id
+        for module, function in (
+            ("text", "render_text"),
+            ("svg", "page_svg"),
+            ("svg", "action_targets"),
+            ("help", "decision_help"),
+        ):
+            assert callable(getattr(importlib.import_module(f"{package}.{module}"), function))

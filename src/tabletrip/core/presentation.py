@@ -23,10 +23,11 @@ document can never show what the seat may not see.
 
 from __future__ import annotations
 
+import importlib
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletrip.core.actions import JsonDict
 from tabletrip.core.render import render_observation
@@ -349,7 +350,45 @@ class Drawing:
 
 
 class Presentation(Drawing, ABC):
-    """How one game speaks: registered per game id with `register_presentation`."""
+    """How one game speaks: registered per game id with `register_presentation`.
+
+    `drawn_by` names the game package whose modules draw its states, by the package shape
+    (CONTRACT.md): `text.render_text(state, seat)`, `svg.page_svg(state, seat)`,
+    `svg.action_targets(state, action)` and `help.decision_help(state)`, imported on first use
+    (a game's rules and words do not need its drawing). Empty: `Drawing`'s defaults.
+    """
+
+    drawn_by: ClassVar[str] = ""
+
+    def _drawing_module(self, name: str) -> Any:
+        return importlib.import_module(f"{self.drawn_by}.{name}")
+
+    def render_text(self, state: State, seat: int | None) -> str:
+        """What `seat` sees as text for a terminal (None: a spectator), the game's text.py."""
+        if not self.drawn_by:
+            return super().render_text(state, seat)
+        text: str = self._drawing_module("text").render_text(state, seat)
+        return text
+
+    def render_svg(self, state: State, seat: int | None) -> str | None:
+        """The board as `seat` sees it (None: a spectator), the game's svg.py."""
+        if not self.drawn_by:
+            return super().render_svg(state, seat)
+        svg: str = self._drawing_module("svg").page_svg(state, seat)
+        return svg
+
+    def action_targets(self, state: State, action: Action) -> tuple[str, ...]:
+        """The board keys of what `action` is about, the game's svg.py."""
+        if not self.drawn_by:
+            return super().action_targets(state, action)
+        return tuple(self._drawing_module("svg").action_targets(state, action))
+
+    def decision_help(self, state: State) -> str:
+        """What the seat to move decides now, the game's help.py."""
+        if not self.drawn_by:
+            return super().decision_help(state)
+        said: str = self._drawing_module("help").decision_help(state)
+        return said
 
     @abstractmethod
     def document(self, game: Game, observation: JsonDict) -> Document:

@@ -66,12 +66,12 @@ from tabletrip.games.en_route.present_words import (
     tourists_sentence,
     tourists_words,
 )
-from tabletrip.games.en_route.rules import EnRouteGame, EnRouteState
+from tabletrip.games.en_route.rules import EnRouteGame
 from tabletrip.games.en_route.scoring import CAFE_BONUS_PP, trail_sections
 
 if TYPE_CHECKING:
     from tabletrip.core.actions import Action, JsonDict
-    from tabletrip.core.game import Game, Result, State
+    from tabletrip.core.game import Game, Result
 
 Obs = Mapping[str, Any]
 
@@ -299,6 +299,8 @@ def _final_section(game: EnRouteGame, observation: Obs, seat: int, final: Sequen
 class EnRoutePresentation(Presentation):
     """En Route's presentation, for every level and mode (registered in the package)."""
 
+    drawn_by = "tabletrip.games.en_route"
+
     def document(self, game: Game, observation: JsonDict) -> Document:
         """Your hand, objective and turn, each seat's map in words, then the table."""
         return build_document(_game(game), observation)
@@ -340,33 +342,3 @@ class EnRoutePresentation(Presentation):
     def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
         """One of `lookups`, as the observation's seat sees it (KeyError for another name)."""
         return lookup(_game(game), observation, name, query)
-
-    # The drawing modules load on first use: a game's rules and words do not need them.
-
-    def render_text(self, state: State, seat: int | None) -> str:
-        """What `seat` sees as text for a terminal (None: a spectator), text.py."""
-        from tabletrip.games.en_route.text import render_text
-
-        assert isinstance(state, EnRouteState)
-        return render_text(state, seat)
-
-    def render_svg(self, state: State, seat: int | None) -> str:
-        """What `seat` sees (None: a spectator): the clickable board: maps and table (svg.py)."""
-        from tabletrip.games.en_route.svg import board_svg
-
-        assert isinstance(state, EnRouteState)
-        return board_svg(state, seat)
-
-    def action_targets(self, state: State, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about (svg.py)."""
-        from tabletrip.games.en_route.svg import action_targets
-
-        assert isinstance(state, EnRouteState)
-        return action_targets(state, action)
-
-    def decision_help(self, state: State) -> str:
-        """What the seat to move decides now, in a few plain sentences (help.py)."""
-        from tabletrip.games.en_route.help import decision_help
-
-        assert isinstance(state, EnRouteState)
-        return decision_help(state)

@@ -1,6 +1,6 @@
 """En Route for a browser: the clickable board and the board keys of every action.
 
-The board (`board_svg`) shows a seat its own map large (the one it draws on: clickable), the
+The board (`page_svg`) shows a seat its own map large (the one it draws on: clickable), the
 other seats' maps small as it has last seen them, and under them the table (svg_table.py): the
 Round cards, the cards placed this round, the solo Card Sequence, the seat's hand, the Personal
 Objectives offered to it, the Iconic Landmark ratings and the Goals. A spectator sees every map
@@ -65,7 +65,7 @@ from tabletrip.games.en_route.svg_table import FONT, GAP, LABEL, card_key, label
 if TYPE_CHECKING:
     from tabletrip.games.en_route.rules import EnRouteGame, EnRouteState
 
-__all__ = ["action_targets", "board_svg", "card_key", "render_board", "trail_sections"]
+__all__ = ["action_targets", "card_key", "page_svg", "render_board", "trail_sections"]
 
 MAP = 600  # the viewer's map (viewBox units); the SVG scales to its container's width
 SMALL = 200  # the other seats' maps beside it
@@ -107,7 +107,7 @@ def action_targets(state: EnRouteState, action: Action) -> tuple[str, ...]:
 # --- the board ----------------------------------------------------------------------------
 
 
-def board_svg(state: EnRouteState, seat: int | None) -> str:
+def page_svg(state: EnRouteState, seat: int | None) -> str:
     """The board as `seat` sees it (None: a spectator), from its observation only."""
     observation = state.public_observation() if seat is None else state.observation(seat)
     return render_board(state.game, observation)

@@ -47,11 +47,11 @@ from tabletrip.games.lets_go_france.present_words import (
     row_name,
     seat_name,
 )
-from tabletrip.games.lets_go_france.rules import HIDDEN_MOVE, LetsGoGame, LetsGoState
+from tabletrip.games.lets_go_france.rules import HIDDEN_MOVE, LetsGoGame
 
 if TYPE_CHECKING:
     from tabletrip.core.actions import Action, JsonDict
-    from tabletrip.core.game import Game, Result, State
+    from tabletrip.core.game import Game, Result
 
 
 def _game(game: Game) -> LetsGoGame:
@@ -309,6 +309,8 @@ def _fallback(text: str) -> str:
 class LetsGoPresentation(Presentation):
     """Let's Go! To France's presentation (registered in the package)."""
 
+    drawn_by = "tabletrip.games.lets_go_france"
+
     def document(self, game: Game, observation: JsonDict) -> Document:
         """Your decision, hand, Itinerary, tracks, Traveler and Goal tiles; each player's
         board; the round or the trip, the travel agent (solo), the map and the Goal tiles."""
@@ -353,36 +355,6 @@ class LetsGoPresentation(Presentation):
     def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
         """A week's itinerary or the regional map, as the observation's seat may see it."""
         return build_lookup(_game(game), observation, name, query)
-
-    # The drawing modules load on first use: a game's rules and words do not need them.
-
-    def render_text(self, state: State, seat: int | None) -> str:
-        """What `seat` sees as text for a terminal (None: a spectator), text.py."""
-        from tabletrip.games.lets_go_france.text import render_text
-
-        assert isinstance(state, LetsGoState)
-        return render_text(state, seat)
-
-    def render_svg(self, state: State, seat: int | None) -> str:
-        """What `seat` sees (None: a spectator): the board, sized by the page (svg.py)."""
-        from tabletrip.games.lets_go_france.svg import render_svg
-
-        assert isinstance(state, LetsGoState)
-        return render_svg(state, seat, width=None)
-
-    def action_targets(self, state: State, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about (svg.py)."""
-        from tabletrip.games.lets_go_france.svg import action_targets
-
-        assert isinstance(state, LetsGoState)
-        return action_targets(state, action)
-
-    def decision_help(self, state: State) -> str:
-        """What the seat to move decides now, in a few plain sentences (help.py)."""
-        from tabletrip.games.lets_go_france.help import decision_help
-
-        assert isinstance(state, LetsGoState)
-        return decision_help(state)
 
 
 __all__ = ["LetsGoPresentation", "build_move_words", "build_outcome", "build_score_rows"]

@@ -59,6 +59,12 @@ if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState
 
 
+def page_svg(state: LetsGoState, seat: int | None) -> str:
+    """The board as `seat` sees it (None: a spectator) on the page: as wide as the page, every
+    element a move can be about marked `data-target`."""
+    return render_svg(state, seat, width=None)
+
+
 def render_svg(state: LetsGoState, seat: int | None = None, width: int | None = 1800) -> str:
     """What `seat` sees (None: a spectator), from its observation only: its itinerary (a
     spectator: the board of the seat to play, as revealed) and its hand beside the regional
@@ -201,4 +207,4 @@ def _favour_targets(state: LetsGoState, action: Favour) -> tuple[str, ...]:
     return (token,)
 
 
-__all__ = ["action_targets", "observation_svg", "render_svg"]
+__all__ = ["action_targets", "observation_svg", "page_svg", "render_svg"]

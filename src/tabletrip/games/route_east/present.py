@@ -61,11 +61,11 @@ from tabletrip.games.route_east.present_words import (
     spaces_away,
     turn_rolls,
 )
-from tabletrip.games.route_east.rules import RouteEastGame, RouteEastState
+from tabletrip.games.route_east.rules import RouteEastGame
 
 if TYPE_CHECKING:
     from tabletrip.core.actions import Action, JsonDict
-    from tabletrip.core.game import Game, Result, State
+    from tabletrip.core.game import Game, Result
 
 EVENTS_SHOWN = 10
 ATTACK_WORDS = {
@@ -456,6 +456,8 @@ def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
 class RouteEastPresentation(Presentation):
     """Route East's presentation (registered in the package)."""
 
+    drawn_by = "tabletrip.games.route_east"
+
     def document(self, game: Game, observation: JsonDict) -> Document:
         """Your hand and Attraction Cards, each seat's piece and purse, then the table."""
         board, decks = _content(game)
@@ -511,36 +513,6 @@ class RouteEastPresentation(Presentation):
         """ "moved to İzmit", "drew an Ignition Card", "played Shortcut", "camped in a Tent"."""
         board, decks = _content(game)
         return move_words(board, decks, move)
-
-    # The drawing modules load on first use: a game's rules and words do not need them.
-
-    def render_text(self, state: State, seat: int | None) -> str:
-        """What `seat` sees as text for a terminal (None: a spectator), text.py."""
-        from tabletrip.games.route_east.text import render_text
-
-        assert isinstance(state, RouteEastState)
-        return render_text(state, seat)
-
-    def render_svg(self, state: State, seat: int | None) -> str:
-        """What `seat` sees (None: a spectator): the board, sized by the page (svg.py)."""
-        from tabletrip.games.route_east.svg import render_svg
-
-        assert isinstance(state, RouteEastState)
-        return render_svg(state, seat, width=None)
-
-    def action_targets(self, state: State, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about (svg.py)."""
-        from tabletrip.games.route_east.svg import action_targets
-
-        assert isinstance(state, RouteEastState)
-        return action_targets(state, action)
-
-    def decision_help(self, state: State) -> str:
-        """What the seat to move decides now, in a few plain sentences (help.py)."""
-        from tabletrip.games.route_east.help import decision_help
-
-        assert isinstance(state, RouteEastState)
-        return decision_help(state)
 
 
 __all__ = ["RouteEastPresentation", "build_document", "build_outcome", "build_score_rows"]

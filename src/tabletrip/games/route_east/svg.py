@@ -109,6 +109,12 @@ def seat_target(seat: int) -> str:
 # --- the board picture ----------------------------------------------------------------------
 
 
+def page_svg(state: RouteEastState, seat: int | None) -> str:
+    """The board as `seat` sees it (None: a spectator) on the page: as wide as the page, every
+    element a move can be about marked `data-target`."""
+    return render_svg(state, seat, width=None)
+
+
 def render_svg(state: RouteEastState, seat: int | None = None, width: int | None = 1400) -> str:
     """The board as `seat` sees it (None: a spectator), from its observation only (`width`
     None: as wide as the page, see `board_svg`)."""
@@ -409,6 +415,7 @@ __all__ = [
     "action_targets",
     "board_svg",
     "observation_svg",
+    "page_svg",
     "render_svg",
     "seat_target",
 ]

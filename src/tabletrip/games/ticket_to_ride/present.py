@@ -55,11 +55,10 @@ from tabletrip.games.ticket_to_ride.present_words import (
     seat_title,
     tickets_outlook,
 )
-from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 
 if TYPE_CHECKING:
     from tabletrip.core.actions import Action, JsonDict
-    from tabletrip.core.game import Game, Result, State
+    from tabletrip.core.game import Game, Result
 
 # CSS colours a front end may paint the cards with (the Locomotive is every colour: none).
 CARD_COLOURS = {
@@ -395,6 +394,8 @@ def build_outcome(board: Board, result: Result, names: Sequence[str]) -> str:
 class TicketToRidePresentation(Presentation):
     """Ticket to Ride's presentation, for both editions (registered in the package)."""
 
+    drawn_by = "tabletrip.games.ticket_to_ride"
+
     def document(self, game: Game, observation: JsonDict) -> Document:
         """Your hand, your Destination Tickets and offer, each seat's area, then the table."""
         return build_document(game_board(game), observation)
@@ -438,33 +439,3 @@ class TicketToRidePresentation(Presentation):
     def lookup(self, game: Game, observation: JsonDict, name: str, query: str = "") -> Section:
         """The routes of the map (or of the cities `query` starts) or your tickets."""
         return build_lookup(lexicon(game), observation, name, query)
-
-    # The drawing modules load on first use: a game's rules and words do not need them.
-
-    def render_text(self, state: State, seat: int | None) -> str:
-        """What `seat` sees as text for a terminal (None: a spectator), text.py."""
-        from tabletrip.games.ticket_to_ride.text import render_text
-
-        assert isinstance(state, TicketToRideState)
-        return render_text(state, seat)
-
-    def render_svg(self, state: State, seat: int | None) -> str:
-        """What `seat` sees (None: a spectator): the clickable board, map and cards (svg.py)."""
-        from tabletrip.games.ticket_to_ride.svg import board_svg
-
-        assert isinstance(state, TicketToRideState)
-        return board_svg(state, seat)
-
-    def action_targets(self, state: State, action: Action) -> tuple[str, ...]:
-        """The board keys of what `action` is about (svg.py)."""
-        from tabletrip.games.ticket_to_ride.svg import action_targets
-
-        assert isinstance(state, TicketToRideState)
-        return action_targets(state, action)
-
-    def decision_help(self, state: State) -> str:
-        """What the seat to move decides now, in a few plain sentences (help.py)."""
-        from tabletrip.games.ticket_to_ride.help import decision_help
-
-        assert isinstance(state, TicketToRideState)
-        return decision_help(state)

@@ -1,6 +1,6 @@
 """Ticket to Ride for a browser: the clickable board and the board keys of every action.
 
-The board (`board_svg`) is the map of `svg_map.py` (every route with its colour letter, the
+The board (`page_svg`) is the map of `svg_map.py` (every route with its colour letter, the
 key of the letters and the seats' colours under it) plus a card table: the face-up row, the
 Train Car draw pile (Europe Express: deck), the Destination Ticket pile and (Europe Express)
 the Locomotive pile. It is drawn from one observation and `static_info()` only, so it shows
@@ -121,7 +121,7 @@ def map_static(game: TicketToRideGame) -> MapStatic:
     return cached
 
 
-def board_svg(state: TicketToRideState, seat: int | None) -> str:
+def page_svg(state: TicketToRideState, seat: int | None) -> str:
     """The board as `seat` sees it (None: a spectator), from its observation only."""
     static = map_static(state.game)
     observation = state.public_observation() if seat is None else state.observation(seat)
