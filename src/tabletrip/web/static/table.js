@@ -6,7 +6,7 @@
 
 import { api, forgetSeat, gameTitle, optionsWords, savedSeat } from "./api.js";
 import { renderActions } from "./actions.js";
-import { HIT_PX, clearTargets, markTargets, openMenu, showSvg, targetLabel } from "./board.js";
+import { createBoardPanel } from "./board_panel.js";
 import { renderDocumentPanels } from "./document.js";
 import { announce, clearError, fill, h, plural, seatName, showError } from "./dom.js";
 import { renderHint, renderHintError, renderHintWaiting } from "./hint.js";
@@ -28,14 +28,11 @@ export function renderTable(main, roomId) {
   let title = "";
   let titleAsked = false;
   let pending = false; // a move or undo was sent: wait for its view (or its error)
-  let boardState = { version: -1, svg: undefined, loading: false, none: false };
-  let closeMenu = null;
   let replay = null;
   let resultShown = false;
   let showAllLog = false;
   let hintVersion = -1;
   let stopped = false;
-  let zoomChosen = false; // the player picked a zoom: keep it
 
   // --- the page ------------------------------------------------------------------------------
   const heading = h("h1", { testid: "room-title", class: "room-title" }, "Loading the room…");
@@ -56,56 +53,19 @@ export function renderTable(main, roomId) {
   const seatList = h("ul", { class: "seat-list", testid: "seat-list", attrs: { "aria-label": "Seats" } });
   const invitePanel = h("section", { class: "panel invite-panel", testid: "invite-panel", hidden: true });
 
-  const boardEl = h("div", { class: "board", testid: "board" }, h("p", { class: "muted" }, "Loading the board…"));
-  const boardEmpty = h(
-    "p",
-    { class: "board-empty muted", testid: "board-empty", hidden: true },
-    "This game draws no board here yet: use the list of moves.",
-  );
-  const menu = h("div", { class: "board-menu", testid: "board-menu", hidden: true, attrs: { role: "dialog" } });
-  const boardWrap = h("div", { class: "board-wrap" }, boardEl, menu);
-  const zoom = h(
-    "select",
-    {
-      id: "zoom-select",
-      testid: "zoom-select",
-      on: {
-        change: () => {
-          zoomChosen = true;
-          setZoom(zoom.value);
-          followPiece(boardEl.querySelector("svg"));
-        },
-      },
+  const board = createBoardPanel(roomId, {
+    token: () => token,
+    live: () => myTurn() && !pending,
+    onPlay: (action) => play(action),
+    onNoBoard: () => {
+      // No board: the states take the wide column instead.
+      mainCol.insertBefore(privatePanel, seatsPanel);
+      mainCol.insertBefore(rawBox, replayBox);
     },
-    h("option", { value: "fit" }, "fit"),
-    h("option", { value: "150" }, "150%"),
-    h("option", { value: "200" }, "200%"),
-    h("option", { value: "300" }, "300%"),
-  );
-  const zoomLabel = h("label", { class: "zoom" }, "Zoom ", zoom);
-  const boardHint = h(
-    "p",
-    { class: "muted board-hint", hidden: true },
-    "Highlighted places are moves you can make: click one, or Tab to the board, pick one with the arrow keys and press Enter.",
-  );
-  // The name of the target under the keyboard's focus, in sight (a mouse gets its tooltip).
-  const focusName = h("p", { class: "board-focus muted", testid: "board-focus", attrs: { "aria-hidden": "true" } });
-  boardEl.addEventListener("focusin", (event) => {
-    const el = event.target.closest && event.target.closest("[data-target].legal");
-    focusName.textContent = el ? targetLabel(el, el.getAttribute("data-target")) : "";
+    onWide: (wide) => section.classList.toggle("wide-board", wide),
+    focusAway: () => turn.focus(),
+    onError: showError,
   });
-  boardEl.addEventListener("focusout", () => {
-    focusName.textContent = "";
-  });
-  const boardPanel = h(
-    "section",
-    { class: "panel board-panel", attrs: { "aria-label": "Board" } },
-    h("div", { class: "panel-head" }, h("h2", {}, "Board"), zoomLabel),
-    boardHint,
-    boardWrap,
-    focusName,
-    boardEmpty,
-  );
   const resultBox = h("div", { class: "result-box" });
   const replayBox = h("div", { class: "replay-box" });
 
@@ -182,7 +142,7 @@ export function renderTable(main, roomId) {
   const logPanel = h("section", { class: "panel log-panel", attrs: { "aria-label": "Moves so far" } });
 
   // Under the board: every player's area and the table; beside it: your moves and your own.
-  const mainCol = h("div", { class: "main-col" }, resultBox, boardPanel, seatsPanel, sharedPanel, replayBox);
+  const mainCol = h("div", { class: "main-col" }, resultBox, board.element, seatsPanel, sharedPanel, replayBox);
   const section = h(
     "section",
     { class: "table", testid: "table", dataset: { roomId, status: "", version: "", seat: "", yourTurn: "false" } },
@@ -222,7 +182,7 @@ export function renderTable(main, roomId) {
       if (status === 403 && token && !view) return; // refused hello: handled by onRefused
       showError(message);
       drawTurn();
-      drawBoard();
+      board.draw();
     },
     onStatus: drawConnection,
     onRefused: (message, status) => {
@@ -287,8 +247,7 @@ export function renderTable(main, roomId) {
       });
     }
     if (!previous || previous.version !== view.version) {
-      if (closeMenu) closeMenu();
-      closeMenu = null;
+      board.closeMenus();
       if (hintVersion !== view.version) {
         hintPanel.hidden = true;
         fill(hintPanel);
@@ -313,7 +272,7 @@ export function renderTable(main, roomId) {
     });
     if (view.status === "finished") showResult();
     announceChange(previous);
-    refreshBoard();
+    board.refresh(view);
   }
 
   function myTurn() {
@@ -384,7 +343,7 @@ export function renderTable(main, roomId) {
     const focused = actionList.contains(document.activeElement) ? document.activeElement.dataset.actionText : null;
     const count = renderActions(actionList, view.legal_actions, filter.value, {
       onPlay: play,
-      onPreview: preview,
+      onPreview: board.preview,
       disabled: pending || !socketUsable(),
     });
     const total = view.legal_actions.length;
@@ -396,20 +355,12 @@ export function renderTable(main, roomId) {
     }
   }
 
-  function preview(keys) {
-    for (const el of boardEl.querySelectorAll("[data-target].preview")) el.classList.remove("preview");
-    if (!keys) return;
-    for (const key of keys) {
-      for (const el of boardEl.querySelectorAll(`[data-target="${CSS.escape(key)}"]`)) el.classList.add("preview");
-    }
-  }
-
   async function play(action) {
     if (!view || pending) return;
     clearError();
     pending = true;
     drawTurn();
-    drawBoard();
+    board.draw();
     const message = { type: "action", version: view.version, action: action.json };
     if (socket.send(message)) return;
     try {
@@ -417,7 +368,7 @@ export function renderTable(main, roomId) {
     } catch (error) {
       pending = false;
       drawTurn();
-      drawBoard();
+      board.draw();
       if (!error.message.startsWith(STALE)) showError(error.message);
     }
   }
@@ -427,14 +378,14 @@ export function renderTable(main, roomId) {
     clearError();
     pending = true;
     drawTurn();
-    drawBoard();
+    board.draw();
     if (socket.send({ type: "undo", version: view.version })) return;
     try {
       onView(await api.undo(roomId, token, view.version));
     } catch (error) {
       pending = false;
       drawTurn();
-      drawBoard();
+      board.draw();
       showError(error.message);
     }
   }
@@ -465,142 +416,6 @@ export function renderTable(main, roomId) {
     play(action);
   }
 
-  // --- the board -----------------------------------------------------------------------------
-  async function refreshBoard() {
-    // At once: a board older than the view loses its highlights until the new one is drawn.
-    drawBoard();
-    if (!view || boardState.none || boardState.loading || boardState.version >= view.version) {
-      return;
-    }
-    boardState.loading = true;
-    try {
-      for (let round = 0; round < 4 && view && boardState.version < view.version && !stopped; round += 1) {
-        const data = await api.board(roomId, token);
-        if (stopped) return;
-        if (data.svg === null) {
-          boardState = { ...boardState, version: data.version, svg: null, none: true };
-          // No board: the states take the wide column instead.
-          mainCol.insertBefore(privatePanel, seatsPanel);
-          mainCol.insertBefore(rawBox, replayBox);
-          break;
-        }
-        if (data.version > boardState.version) {
-          const changed = data.svg !== boardState.svg;
-          boardState = { ...boardState, version: data.version, svg: data.svg };
-          if (changed) {
-            if (closeMenu) closeMenu();
-            closeMenu = null;
-            const hadFocus = boardEl.contains(document.activeElement);
-            const root = showSvg(boardEl, data.svg);
-            if (hadFocus) turn.focus();
-            section.classList.toggle("wide-board", isWide(root));
-            if (!zoomChosen) autoZoom(root);
-            followPiece(root);
-          }
-        }
-      }
-    } catch (error) {
-      if (!stopped && error.status !== 0) showError(`the board could not be loaded: ${error.message}`);
-    } finally {
-      boardState.loading = false;
-    }
-    drawBoard();
-  }
-
-  /** A board much wider than high gets the page's whole width (the panels go below). */
-  function isWide(root) {
-    const box = root && root.viewBox && root.viewBox.baseVal;
-    return Boolean(box && box.height > 0 && box.width / box.height > 1.9);
-  }
-
-  function drawBoard() {
-    if (!view) return;
-    boardEmpty.hidden = !boardState.none;
-    boardWrap.hidden = boardState.none;
-    zoomLabel.hidden = boardState.none;
-    const live = myTurn() && !pending && boardState.version === view.version && !boardState.none;
-    boardHint.hidden = !live || !view.legal_actions.some((action) => (action.targets || []).length > 0);
-    if (live) markTargets(boardEl, view.legal_actions, pick);
-    else clearTargets(boardEl);
-  }
-
-  function pick(key, actions, element) {
-    if (closeMenu) closeMenu();
-    const title = element.querySelector("title");
-    closeMenu = openMenu(menu, {
-      label: `${title ? title.textContent.trim() : key}: ${actions.length === 1 ? "play this move?" : "choose a move"}`,
-      actions,
-      element,
-      wrap: boardWrap,
-      onPlay: (action) => {
-        closeMenu = null;
-        play(action);
-      },
-    });
-  }
-
-  /** The board's default zoom: on a desktop screen "fit", the whole board in view (a wide
-   * board's far side too: Let's Go!'s regional map beside the itinerary); on a narrow (phone)
-   * screen the smallest zoom that puts the board's targets, typically, a finger's width
-   * (HIT_PX) apart, the board then scrolling (and following your piece). */
-  function autoZoom(root) {
-    const value = window.matchMedia("(min-width: 700px)").matches ? "fit" : fingerZoom(root);
-    if (zoom.value !== value) {
-      zoom.value = value;
-      setZoom(value);
-    }
-  }
-
-  /** The smallest zoom at which the median distance from a board target to its nearest
-   * neighbour is at least HIT_PX on screen (at most the largest zoom offered). */
-  function fingerZoom(root) {
-    const factor = boardEl.style.width ? parseFloat(boardEl.style.width) / 100 : 1;
-    const centres = [...root.querySelectorAll("[data-target]")]
-      .map((el) => el.getBoundingClientRect())
-      .filter((box) => box.width > 0 || box.height > 0)
-      .map((box) => [(box.left + box.width / 2) / factor, (box.top + box.height / 2) / factor]);
-    if (centres.length < 2) return "fit";
-    const nearest = centres.map(([x, y], i) => {
-      let best = Infinity;
-      centres.forEach(([u, v], j) => {
-        if (j !== i) best = Math.min(best, Math.hypot(x - u, y - v));
-      });
-      return best;
-    });
-    nearest.sort((a, b) => a - b);
-    const median = nearest[nearest.length >> 1];
-    if (!(median > 0) || median >= HIT_PX) return "fit";
-    return ["150", "200", "300"].find((zoomed) => (median * Number(zoomed)) / 100 >= HIT_PX) || "300";
-  }
-
-  /** At a zoom, the board scrolls: keep your piece in view (a game that draws pieces marks
-   * them `data-seat`); a spectator follows the player to move. */
-  function followPiece(root) {
-    if (!boardWrap.classList.contains("zoomed") || !root) return;
-    const seat = view && view.seat !== null ? view.seat : view && view.current_player;
-    if (seat === null || seat === undefined) return;
-    const piece = root.querySelector(`.piece[data-seat="${seat}"]`) || root.querySelector(`[data-seat="${seat}"]`);
-    if (!piece) return;
-    const box = piece.getBoundingClientRect();
-    const frame = boardWrap.getBoundingClientRect();
-    boardWrap.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
-    boardWrap.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
-  }
-
-  function setZoom(value) {
-    boardEl.style.width = value === "fit" ? "" : `${value}%`;
-    boardWrap.classList.toggle("zoomed", value !== "fit");
-    drawBoard(); // the hit areas follow the board's new scale
-  }
-
-  // The board's scale follows the window: its hit areas are measured again.
-  let resizeTimer = 0;
-  const onResize = () => {
-    clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(drawBoard, 150);
-  };
-  window.addEventListener("resize", onResize);
-
   // --- the end -------------------------------------------------------------------------------
   function showResult() {
     if (resultShown || !view.result) return;
@@ -617,8 +432,7 @@ export function renderTable(main, roomId) {
 
   return () => {
     stopped = true;
-    window.removeEventListener("resize", onResize);
-    clearTimeout(resizeTimer);
+    board.stop();
     socket.stop();
     if (replay) replay.stop();
   };
