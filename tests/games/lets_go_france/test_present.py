@@ -13,6 +13,7 @@ from presentation_helpers import all_text, assert_readable, blocks, section, sen
 from tabletrip.core import Rng
 from tabletrip.core.document_text import render_document
 from tabletrip.core.game import Result
+from tabletrip.core.phrases import plural
 from tabletrip.core.presentation import (
     Cards,
     Document,
@@ -39,12 +40,7 @@ from tabletrip.games.lets_go_france.actions import (
 )
 from tabletrip.games.lets_go_france.content import DAYS, REGIONS
 from tabletrip.games.lets_go_france.present import LetsGoPresentation
-from tabletrip.games.lets_go_france.present_words import (
-    card_words,
-    ordinal,
-    plural,
-    time_chart_words,
-)
+from tabletrip.games.lets_go_france.present_words import card_words, ordinal, time_chart_words
 from tabletrip.games.lets_go_france.rules import HIDDEN_MOVE, LetsGoGame, LetsGoState
 
 PRESENTATION = LetsGoPresentation()

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.phrases import listing
 from tabletrip.core.presentation import (
     Block,
     Card,
@@ -57,7 +58,6 @@ from tabletrip.games.en_route.present_words import (
     card_title,
     crossroads_words,
     landmark_words,
-    listing,
     move_words,
     objective_crossroads,
     objective_words,

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from tabletrip.core import Action
+from tabletrip.core.phrases import listing, plural
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -42,11 +43,9 @@ from tabletrip.games.en_route.endgame import map_landmarks
 from tabletrip.games.en_route.geometry import LOCATIONS, SECTION_ENDS
 from tabletrip.games.en_route.present_words import (
     card_words,
-    listing,
     objective_words,
     place_at,
     places_chain,
-    plural,
     seat_name,
     section_words,
     segment_words,

@@ -11,8 +11,9 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import NotationForm
-from tabletrip.games.en_route.present_words import CARD_KINDS, listing, plural
+from tabletrip.games.en_route.present_words import CARD_KINDS
 
 if TYPE_CHECKING:
     from tabletrip.games.en_route.rules import EnRouteGame

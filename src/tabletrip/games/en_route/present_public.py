@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import (
     Block,
     Card,
@@ -40,11 +41,9 @@ from tabletrip.games.en_route.present_words import (
     goal_by_id,
     goal_needed,
     landmark_words,
-    listing,
     location_at,
     objective_crossroads,
     objective_words,
-    plural,
     seat_name,
     seat_words,
     segment_words,

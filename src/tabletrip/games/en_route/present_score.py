@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import ScoreRow
 from tabletrip.games.en_route.geometry import LOCATIONS, crossroads_on_route, locations_on_route
 from tabletrip.games.en_route.present_words import (
@@ -22,9 +23,7 @@ from tabletrip.games.en_route.present_words import (
     goal_needed,
     goal_short,
     goal_value,
-    listing,
     objective_crossroads,
-    plural,
     route_words,
 )
 from tabletrip.games.en_route.scoring import CAFE_BONUS_PP, SPECIAL_KINDS, trail_sections

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import Action
+from tabletrip.core.phrases import listing, plural
 from tabletrip.games.en_route.actions import (
     CafeTourists,
     ChangeCoordinate,
@@ -53,11 +54,9 @@ from tabletrip.games.en_route.present_words import (
     card_by_id,
     card_words,
     chain_words,
-    listing,
     objective_words,
     place_at,
     places_chain,
-    plural,
     route_words,
     seat_name,
     section_words,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.games.en_route.content import TOURIST_TYPES, Card, City, Goal
 from tabletrip.games.en_route.geometry import (
     CROSSROADS_SIZE,
@@ -50,18 +51,6 @@ MODE_NAMES = {
     "solo": "Solo mode",
 }
 TEAMS = ((0, 2), (1, 3))  # team mode: teammates sit across
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """`1 section`, `2 sections` (or the plural given)."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
-def listing(parts: Sequence[str], last: str = "and") -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
 
 
 def seat_name(seat: int) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletrip.core.labels import SVG_FONT
+from tabletrip.core.phrases import plural
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.en_route.content import TOURIST_TYPES, City
 from tabletrip.games.en_route.geometry import (
@@ -39,7 +40,6 @@ from tabletrip.games.en_route.present_words import (
     crossroads_place,
     place_at,
     places_chain,
-    plural,
     section_words,
     tourists_words,
 )

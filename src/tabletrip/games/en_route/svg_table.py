@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.phrases import plural
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.en_route.content import TOURIST_TYPES, Card, City
 from tabletrip.games.en_route.help import STEP_HELP
@@ -26,7 +27,6 @@ from tabletrip.games.en_route.present_words import (
     objective_crossroads,
     objective_words,
     place_at,
-    plural,
     seat_name,
     tourists_words,
 )

@@ -17,6 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import (
     Document,
     Lookup,
@@ -40,9 +41,7 @@ from tabletrip.games.lets_go_france.present_words import (
     capital,
     day_name,
     icon_name,
-    listing,
     ordinal,
-    plural,
     points,
     row_name,
     seat_name,

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletrip.core import Action
+from tabletrip.core.phrases import listing, plural
 from tabletrip.games.lets_go_france.actions import (
     ChooseCard,
     ChooseIcon,
@@ -44,9 +45,7 @@ from tabletrip.games.lets_go_france.present_words import (
     day_name,
     highlight_words,
     icon_name,
-    listing,
     placed_name,
-    plural,
     points,
     reward_words,
     row_name,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import (
     Block,
     Card,
@@ -52,8 +53,6 @@ from tabletrip.games.lets_go_france.present_words import (
     capital,
     day_name,
     energy_words,
-    listing,
-    plural,
     points,
     rulebook_spelling,
     seat_name,

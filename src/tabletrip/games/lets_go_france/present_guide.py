@@ -10,6 +10,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 
+from tabletrip.core.phrases import listing
 from tabletrip.core.presentation import NotationForm
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
 from tabletrip.games.lets_go_france.final import AGENT_TRAVEL_POINTS, FAVOURABLE_POINTS
@@ -19,7 +20,6 @@ from tabletrip.games.lets_go_france.present_words import (
     FAVORABLE,
     HIGHLIGHT,
     ROW_NAMES,
-    listing,
     points,
     time_chart_words,
 )

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from itertools import zip_longest
 from typing import Any
 
+from tabletrip.core.phrases import listing
 from tabletrip.core.presentation import Block, Diagram, Lookup, Section, Sentence, Table
 from tabletrip.core.words import matches_words, words
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY
@@ -42,7 +43,6 @@ from tabletrip.games.lets_go_france.present_words import (
     day_name,
     icon_name,
     icons_words,
-    listing,
     ordinal,
     space_bonus_words,
 )

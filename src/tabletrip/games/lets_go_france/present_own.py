@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import Block, Cards, Item, Items, Section, Sentence, Value, Values
 from tabletrip.games.lets_go_france.content import DAYS, MAX_PER_DAY
 from tabletrip.games.lets_go_france.present_view import (
@@ -34,8 +35,6 @@ from tabletrip.games.lets_go_france.present_words import (
     capital,
     day_name,
     icon_name,
-    listing,
-    plural,
     points,
     rulebook_spelling,
     seat_name,

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletrip.core.phrases import listing
 from tabletrip.core.presentation import Block, Card, Item, Items, Progress, Sentence, Value, Values
 from tabletrip.games.lets_go_france.content import (
     DAYS,
@@ -34,7 +35,6 @@ from tabletrip.games.lets_go_france.present_words import (
     energy_words,
     highlight_words,
     icon_name,
-    listing,
     points,
     reward_words,
     row_name,

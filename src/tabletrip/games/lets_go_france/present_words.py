@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.games.lets_go_france.content import (
     DAYS,
     ICONS,
@@ -47,21 +48,9 @@ DOTTED_PAY = {  # how a dotted line is paid, as an instruction
 FLAG_WORDS = {1: "single-flag", 2: "double-flag"}
 
 
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """`1 card`, `2 cards` (or the plural given)."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
 def points(count: int) -> str:
     """`1 point`, `-2 points`."""
     return plural(count, "point") if abs(count) == 1 else f"{count} points"
-
-
-def listing(parts: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def ordinal(number: int) -> str:

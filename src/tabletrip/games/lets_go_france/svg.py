@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import Action
+from tabletrip.core.phrases import plural
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.lets_go_france.actions import (
     ChooseCard,
@@ -29,7 +30,7 @@ from tabletrip.games.lets_go_france.actions import (
 )
 from tabletrip.games.lets_go_france.content import DAYS
 from tabletrip.games.lets_go_france.phases import Owed
-from tabletrip.games.lets_go_france.present_words import AGENT, HIGHLIGHT, plural, seat_name
+from tabletrip.games.lets_go_france.present_words import AGENT, HIGHLIGHT, seat_name
 from tabletrip.games.lets_go_france.svg_itinerary import (
     CARD_W,
     COL_GAP,

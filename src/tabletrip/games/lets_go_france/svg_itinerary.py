@@ -15,6 +15,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletrip.core.labels import text_width
+from tabletrip.core.phrases import plural
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.lets_go_france.content import DAYS, ICONS, MAX_PER_DAY, Activity, Highlight
 from tabletrip.games.lets_go_france.present_words import (
@@ -27,7 +28,6 @@ from tabletrip.games.lets_go_france.present_words import (
     day_name,
     icon_name,
     placed_name,
-    plural,
     points,
     slot_words,
 )

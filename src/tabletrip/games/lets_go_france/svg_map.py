@@ -13,6 +13,7 @@ import math
 from collections.abc import Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.render import geo_coordinates, spread_points
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.lets_go_france.content import (
@@ -26,8 +27,6 @@ from tabletrip.games.lets_go_france.present_words import (
     DOTTED_PAY,
     FLAG_WORDS,
     capital,
-    listing,
-    plural,
     points,
     space_bonus_words,
 )

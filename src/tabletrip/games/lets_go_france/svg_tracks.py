@@ -12,14 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.lets_go_france.content import ICONS, RewardSpec
 from tabletrip.games.lets_go_france.present_words import (
     FAVORABLE,
     capital,
     icon_name,
-    listing,
-    plural,
     points,
     reward_words,
     row_name,

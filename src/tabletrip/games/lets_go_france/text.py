@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.phrases import plural
 from tabletrip.core.render import wrap as _wrap
 from tabletrip.core.render import wrap_items as _wrap_items
 from tabletrip.games.lets_go_france.content import (
@@ -91,10 +92,6 @@ def icons_code(icons: Iterable[int | str]) -> str:
     return "".join(ICON_CODES[ICONS[i] if isinstance(i, int) else i] for i in icons)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def formula_text(formula: Any) -> str:
     """A Highlight's formula in short words: `5 per day with 2+ Ar`."""
     p = formula.points
@@ -129,7 +126,7 @@ def highlight_parts(highlight: Highlight) -> list[str]:
     """A Highlight of the Day in short words, one part a gain: `3 pts`, `+Ar`, `+1 Wild`."""
     parts = []
     if highlight.points:
-        parts.append(_plural(highlight.points, "pt"))
+        parts.append(plural(highlight.points, "pt"))
     if highlight.formula is not None:
         parts.append(formula_text(highlight.formula))
     if highlight.icons:
@@ -160,7 +157,7 @@ def card_text(card: Activity) -> str:
     bonus = BONUS_WORDS[card.bonus]
     top = f", top: {bonus}" if bonus else ""
     return (
-        f"{card.name} ({card.key}): {icons}, {_plural(card.points, 'pt')}, {card.time} time{top}; "
+        f"{card.name} ({card.key}): {icons}, {plural(card.points, 'pt')}, {card.time} time{top}; "
         f"Highlight: {highlight_text(card.highlight)}"
     )
 
@@ -175,7 +172,7 @@ def space_bonus_text(bonus: Sequence[SpaceBonusSpec]) -> str:
         elif b.kind == "any_icon":
             parts.append(many + "any icon")
         elif b.kind == "points":
-            parts.append(_plural(b.amount, "pt"))
+            parts.append(plural(b.amount, "pt"))
         elif b.kind == "energy":
             parts.append(f"energy +{b.amount}")
         else:
@@ -314,7 +311,7 @@ def _round_lines(observation: Mapping[str, Any], seat: int | None, players: int)
             to += f" ({seat_name((seat + step) % players)} gets yours)"
     lines = _wrap(
         f"Round {observation['round']} of {rounds}: each seat draws {draw}, plays "
-        f"{_plural(play, 'card')} and passes {play} {to}."
+        f"{plural(play, 'card')} and passes {play} {to}."
     )
     current = observation["current_player"]
     if current == seat:
@@ -323,10 +320,10 @@ def _round_lines(observation: Mapping[str, Any], seat: int | None, players: int)
         held = hand - (3 if pending[0] == "discard3" else 0)
         left = max(0, held - play)
         todo = (
-            f"play {_plural(left, 'more card')} (`place <card> <day> <slot>`, or "
+            f"play {plural(left, 'more card')} (`place <card> <day> <slot>`, or "
             "`explore ...` face down)"
             if left
-            else f"your cards are played: `done` passes the other {_plural(held, 'card')}"
+            else f"your cards are played: `done` passes the other {plural(held, 'card')}"
         )
         lines += _wrap(f"Your part of the round: {todo}; `research` and `dotted <place>` too.")
     else:
@@ -369,12 +366,12 @@ def _final_lines(
 
 def _hand_lines(observation: Mapping[str, Any], content: Content) -> list[str]:
     hand = observation.get("hand") or []
-    lines = [f"Your hand ({_plural(len(hand), 'card')}):" + ("" if hand else " none")]
+    lines = [f"Your hand ({plural(len(hand), 'card')}):" + ("" if hand else " none")]
     for key in hand:
         lines += _wrap(f"  - {card_text(content.activities[key])}", indent="      ")
     stack = observation["stack_sizes"][observation["seat"]] if observation["stack_sizes"] else 0
     if stack and observation["phase"] == "plan":
-        lines.append(f"  (a face-down stack of {_plural(stack, 'card')} waits on your board)")
+        lines.append(f"  (a face-down stack of {plural(stack, 'card')} waits on your board)")
     return lines
 
 
@@ -454,7 +451,7 @@ def _own_board_lines(observation: Mapping[str, Any], content: Content, seat: int
             continue
         cell = column[-1]
         if cell["explore"]:
-            text = f"Explore the City, {_plural(content.explore_highlight, 'pt')}"
+            text = f"Explore the City, {plural(content.explore_highlight, 'pt')}"
         else:
             card = content.activities[cell["card"]]
             text = f"{card.name}: {highlight_text(card.highlight)}"
@@ -475,7 +472,7 @@ def _experience_text(board: Mapping[str, Any], content: Content) -> str:
         points = experience_points(steps, thresholds)
         total += points
         parts.append(f"{ICON_CODES[icon]} {steps}" + (f"={points}p" if points else ""))
-    return f"{', '.join(parts)} ({_plural(total, 'pt')})"
+    return f"{', '.join(parts)} ({plural(total, 'pt')})"
 
 
 def _tracks_lines(board: Mapping[str, Any], content: Content, whose: str) -> list[str]:

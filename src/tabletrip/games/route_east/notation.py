@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Action, IllegalAction
+from tabletrip.core.phrases import listing
 from tabletrip.core.words import fold
 from tabletrip.games.route_east.actions import FreightTrain, Move
 from tabletrip.games.route_east.names import names_prefix
-from tabletrip.games.route_east.present_words import listing, space_name
+from tabletrip.games.route_east.present_words import space_name
 
 if TYPE_CHECKING:
     from tabletrip.games.route_east.content import Board

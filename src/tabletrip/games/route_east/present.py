@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.phrases import plural
 from tabletrip.core.presentation import (
     Block,
     Card,
@@ -54,7 +55,6 @@ from tabletrip.games.route_east.present_words import (
     other_side,
     place_words,
     player,
-    plural,
     printed,
     seat_title,
     space_name,

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletrip.core import Action
+from tabletrip.core.phrases import plural
 from tabletrip.games.route_east.actions import (
     Accept,
     Camp,
@@ -65,7 +66,6 @@ from tabletrip.games.route_east.present_words import (
     move_words,
     other_side,
     player,
-    plural,
     printed,
     space_name,
 )

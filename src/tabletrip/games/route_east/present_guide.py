@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 
+from tabletrip.core.phrases import plural
 from tabletrip.core.presentation import NotationForm
 from tabletrip.games.route_east.content import HOSTEL, HOTEL, LODGING, MOVES_PER_TURN, TARGETED
 from tabletrip.games.route_east.phases import (
@@ -20,7 +21,6 @@ from tabletrip.games.route_east.phases import (
     ROUND_LIMIT,
     TOLL_PRICE,
 )
-from tabletrip.games.route_east.present_words import plural
 from tabletrip.games.route_east.rules import RouteEastGame
 
 SUMMARY_WIDTH = 90

@@ -20,6 +20,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import Section, Sentence, Table
 from tabletrip.core.words import matches_words
 from tabletrip.games.route_east.content import (
@@ -41,14 +42,7 @@ from tabletrip.games.route_east.content import (
 )
 from tabletrip.games.route_east.names import names_prefix
 from tabletrip.games.route_east.phases import TOLL_PRICE
-from tabletrip.games.route_east.present_words import (
-    listing,
-    money,
-    other_side,
-    plural,
-    space_name,
-    spaces_away,
-)
+from tabletrip.games.route_east.present_words import money, other_side, space_name, spaces_away
 
 Observation = Mapping[str, Any]
 

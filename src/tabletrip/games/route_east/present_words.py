@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from tabletrip.core.memo import Memo
+from tabletrip.core.phrases import listing
 from tabletrip.core.presentation import unreadable_parts
 from tabletrip.games.route_east.content import (
     ATM,
@@ -30,18 +31,6 @@ from tabletrip.games.route_east.content import (
 from tabletrip.games.route_east.roads import road_distances
 
 PIECE_COLOURS = ("red", "blue", "green", "yellow", "purple")  # as the board draws the pieces
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """`1 card`, `2 cards` (or the plural given)."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
-def listing(parts: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def money(amount: int) -> str:

@@ -31,6 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from tabletrip.core import Action
 from tabletrip.core.labels import SVG_FONT, text_width
+from tabletrip.core.phrases import plural
 from tabletrip.core.render import svg_number as _num
 from tabletrip.games.route_east.actions import (
     Camp,
@@ -49,7 +50,7 @@ from tabletrip.games.route_east.content import Board
 from tabletrip.games.route_east.layout import SPACE_R, Point
 from tabletrip.games.route_east.nights import way_back
 from tabletrip.games.route_east.phases import AT_SEA, MOVES
-from tabletrip.games.route_east.present_words import plural, seat_title, space_name
+from tabletrip.games.route_east.present_words import seat_title, space_name
 from tabletrip.games.route_east.svg_labels import attraction_labels
 from tabletrip.games.route_east.svg_map import (
     AttractionMark,

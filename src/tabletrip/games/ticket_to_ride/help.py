@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletrip.core.phrases import plural
 from tabletrip.games.ticket_to_ride.phases import (
     END_TRIGGER_TRAINS,
     KEEP_AT_SETUP,
@@ -75,10 +76,6 @@ HELP: dict[str, str] = {
 }
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
-
-
 def _points_text(route_points: dict[int, int]) -> str:
     """`1, 2, 4, 7, 10 or 15 points for 1 to 6 spaces`."""
     lengths = sorted(route_points)
@@ -104,7 +101,7 @@ def decision_help(state: TicketToRideState) -> str:
     if not (state.deck.cards or state.deck.discards or state.loco_pile or state.ticket_pile):
         parts = [HELP["nothing_to_draw"]]  # claim or pass: said from public facts, not the hand
         if state.final_turns > 0:
-            parts.append(HELP["final_round"].format(turns=_plural(state.final_turns, "turn")))
+            parts.append(HELP["final_round"].format(turns=plural(state.final_turns, "turn")))
         return " ".join(parts)
     parts = [
         HELP["turn" + pile].format(
@@ -120,7 +117,7 @@ def decision_help(state: TicketToRideState) -> str:
             )
         )
     if state.final_turns > 0:
-        parts.append(HELP["final_round"].format(turns=_plural(state.final_turns, "turn")))
+        parts.append(HELP["final_round"].format(turns=plural(state.final_turns, "turn")))
     else:
         parts.append(HELP["trains"].format(trains=state.trains[seat], trigger=END_TRIGGER_TRAINS))
     return " ".join(parts)

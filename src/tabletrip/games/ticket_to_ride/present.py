@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import (
     Block,
     Card,
@@ -48,9 +49,7 @@ from tabletrip.games.ticket_to_ride.present_words import (
     game_board,
     game_over,
     lexicon,
-    listing,
     pair,
-    plural,
     points_words,
     seat_title,
     tickets_outlook,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 
+from tabletrip.core.phrases import listing
 from tabletrip.core.presentation import NotationForm
 from tabletrip.games.ticket_to_ride.content import Board
 from tabletrip.games.ticket_to_ride.notation_claims import example_route
@@ -20,13 +21,7 @@ from tabletrip.games.ticket_to_ride.phases import (
     KEEP_IN_GAME,
     TICKETS_OFFERED,
 )
-from tabletrip.games.ticket_to_ride.present_words import (
-    EXPRESS_CARD,
-    draw_pile,
-    listing,
-    map_title,
-    pair,
-)
+from tabletrip.games.ticket_to_ride.present_words import EXPRESS_CARD, draw_pile, map_title, pair
 
 RULES_WIDTH = 90  # the columns a rules paragraph is wrapped to
 

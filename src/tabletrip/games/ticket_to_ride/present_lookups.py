@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.presentation import Block, Lookup, Section, Sentence, Table
 from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board, Route
 from tabletrip.games.ticket_to_ride.notation_claims import fold
@@ -22,9 +23,7 @@ from tabletrip.games.ticket_to_ride.present_words import (
     Lexicon,
     cards_words,
     game_over,
-    listing,
     pair,
-    plural,
     seat_title,
     tickets_outlook,
 )

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletrip.core import Action
+from tabletrip.core.phrases import listing, plural
 from tabletrip.games.ticket_to_ride.actions import (
     Claim,
     DrawBlind,
@@ -30,9 +31,7 @@ from tabletrip.games.ticket_to_ride.present_words import (
     LOCOMOTIVE_NAME,
     Lexicon,
     draw_pile,
-    listing,
     pair,
-    plural,
 )
 
 # --- played moves, from their public notation ----------------------------------------------

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from tabletrip.core.phrases import plural
 from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board
 from tabletrip.games.ticket_to_ride.layout import double_offsets, seat_color
 from tabletrip.games.ticket_to_ride.rules import TicketToRideGame
@@ -38,18 +39,6 @@ COMPASS = (
     "southern",
     "south-eastern",
 )
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """`1 card`, `2 cards` (or the plural given)."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
-def listing(parts: Sequence[str]) -> str:
-    """`a`, `a and b`, `a, b and c`."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def points_words(points: int) -> str:

@@ -30,6 +30,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from tabletrip.core import Action
 from tabletrip.core.labels import SVG_FONT
+from tabletrip.core.phrases import listing, plural
 from tabletrip.core.render import svg_number as num
 from tabletrip.games.ticket_to_ride.actions import (
     Claim,
@@ -44,9 +45,7 @@ from tabletrip.games.ticket_to_ride.present_words import (
     EXPRESS_CARD,
     card_name,
     draw_pile,
-    listing,
     pair,
-    plural,
     route_labels,
     seat_title,
     seat_with_colour,

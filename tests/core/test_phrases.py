@@ -1,0 +1,19 @@
+"""core.phrases: the counts and lists every game's presentation says."""
+
+from __future__ import annotations
+
+from tabletrip.core.phrases import listing, plural
+
+
+def test_a_count_takes_its_noun_in_the_plural_but_for_one() -> None:
+    assert [plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert plural(3, "city", "cities") == "3 cities"
+    assert plural(1, "city", "cities") == "1 city"
+
+
+def test_a_list_joins_its_last_part_with_and() -> None:
+    assert listing([]) == ""
+    assert listing(["Paris"]) == "Paris"
+    assert listing(["Paris", "Lyon"]) == "Paris and Lyon"
+    assert listing(["Paris", "Lyon", "Nice"]) == "Paris, Lyon and Nice"
+    assert listing(["red", "blue"], last="or") == "red or blue"
