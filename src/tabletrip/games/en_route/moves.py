@@ -69,7 +69,7 @@ def _keep_objective(state: EnRouteState, action: KeepObjective) -> None:
         (o for o in state.objective_offers[state.seat] if o != kept), -1
     )
     state.objective_offers[state.seat] = []
-    _next_in_queue(state, (lambda: start_round(state)))
+    _next_in_queue(state, start_round)
 
 
 def _renew(state: EnRouteState, action: Renew) -> None:
@@ -98,9 +98,9 @@ def _play(state: EnRouteState, action: PlayCard | PlayHidden) -> None:
         state.round_cards = [card]
         state.phase = SOLO_TAKE
     elif phase == BEGIN_PLACE:
-        _next_in_queue(state, (lambda: _reveal_beginning(state)))
+        _next_in_queue(state, _reveal_beginning)
     else:
-        _next_in_queue(state, (lambda: _to_keep(state)))
+        _next_in_queue(state, _to_keep)
 
 
 def _ask_neighbours(state: EnRouteState) -> None:
@@ -188,20 +188,21 @@ def _choose(state: EnRouteState, action: ChooseRoundCards) -> None:
     pair = sorted(index[c] for c in action.cards)
     rest = sorted(c for _, c, _ in state.placed if c not in pair)
     state.begin_choice[state.seat] = pair + (rest if state.game.players == 4 else [])
-    _next_in_queue(
-        state,
-        lambda: _start_drawing(
-            state, [(s, *state.begin_choice[s][:2]) for s in range(state.game.players)]
-        ),
-    )
+    _next_in_queue(state, _draw_beginning)
 
 
-def _next_in_queue(state: EnRouteState, then: Any) -> None:
+def _draw_beginning(state: EnRouteState) -> None:
+    """Every seat has chosen: each draws with the first two cards it chose."""
+    _start_drawing(state, [(s, *state.begin_choice[s][:2]) for s in range(state.game.players)])
+
+
+def _next_in_queue(state: EnRouteState, then: Callable[[EnRouteState], None]) -> None:
+    """The next seat of the queue decides; once every seat has, `then` moves the game on."""
     state.queue.pop(0)
     if state.queue:
         state.seat = state.queue[0]
     else:
-        then()
+        then(state)
 
 
 def _start_drawing(state: EnRouteState, turns: list[tuple[int, ...]]) -> None:
@@ -379,10 +380,11 @@ def _final(state: EnRouteState, action: FinalRoute) -> None:
     """Choose the final route; when every seat has, the game is scored."""
     state.finals[state.seat] = tuple(action.crossroads)
 
-    def finish() -> None:
-        state.phase = OVER
+    _next_in_queue(state, _game_over)
 
-    _next_in_queue(state, finish)
+
+def _game_over(state: EnRouteState) -> None:
+    state.phase = OVER
 
 
 MOVE_FUNCTIONS: dict[type[Action], Callable[[EnRouteState, Any], None]] = {
