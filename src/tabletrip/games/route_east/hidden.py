@@ -1,4 +1,5 @@
-"""Determinization for Route East: a copy where all one seat cannot see is dealt anew.
+"""What Route East hides: which moves the others see in full (`move_disclosure`), and
+determinization, a copy where all one seat cannot see is dealt anew.
 
 Hidden from a seat: the order of every deck (Ignition, Border, Action, ATM), the other seats'
 Action cards (their count is public), the other seats' attractions still face down (a seat's
@@ -16,11 +17,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletrip.core import Rng
+from tabletrip.core import Action, Rng
+from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE
+from tabletrip.games.route_east.actions import (
+    Accept,
+    Camp,
+    ChooseTarget,
+    Cross,
+    Discard,
+    DrawBorder,
+    DrawIgnition,
+    EndTurn,
+    FreightTrain,
+    HellNo,
+    Move,
+    Play,
+    RollToLeave,
+    Sail,
+    Stay,
+    TakeAction,
+)
+from tabletrip.games.route_east.content import ATTRACTION
 from tabletrip.games.route_east.nights import tent_needed
 
 if TYPE_CHECKING:
     from tabletrip.games.route_east.rules import RouteEastState
+
+# Moves every seat sees in full (the space, the card, the answer): open unless chance took part.
+OPEN_KINDS = frozenset(
+    {Accept, Camp, ChooseTarget, Cross, EndTurn, FreightTrain, HellNo, Move, Play, Stay}
+)
+# Draws and rolls everyone sees made (what they bring may be secret).
+DRAWING_KINDS = frozenset({DrawBorder, DrawIgnition, RollToLeave, Sail, TakeAction})
 
 
 def determinize(state: RouteEastState, seat: int, rng: Rng) -> RouteEastState:
@@ -160,3 +188,49 @@ def _search_deal(
     found = fill(0, 0)
     assert found, "the true deal always fits"
     return chosen
+
+
+def move_disclosure(before: RouteEastState, action: Action, after: RouteEastState) -> str | None:
+    """A move whose card or space everyone sees is open when it rolled, shuffled and drew
+    nothing (the generator and every pile as they were) and the game goes on, and a
+    drawing move when it did; draws and rolls are always drawing moves. Landing on an
+    attraction while some of yours are face down is not open: it shows whether it was one
+    (a drawing move when one is turned face up, else not known)."""
+    kind = type(action)
+    if kind is Discard:
+        return _discard_disclosure(before, after)
+    if kind not in OPEN_KINDS and kind not in DRAWING_KINDS:
+        return None
+    if _chance_between(before, after, with_action_deck=True):
+        return DRAWING_MOVE
+    mover = before.seat
+    if (
+        kind in (Move, FreightTrain)
+        and before.game.board.kinds[after.pos[mover]] == ATTRACTION
+        and len(before.unvisited(mover)) >= 2
+    ):
+        # Landing on an attraction shows whether it was one of the mover's face-down cards:
+        # one turned face up stands; one that was not the mover's is left to the observers.
+        return DRAWING_MOVE if after.visited[mover] != before.visited[mover] else None
+    return OPEN_MOVE if kind in OPEN_KINDS and not after.is_over else None
+
+
+def _discard_disclosure(before: RouteEastState, after: RouteEastState) -> str | None:
+    """A discard goes under the Action deck unseen, so only the mover knows which card it
+    was: private while nothing is drawn or rolled after it and the game goes on."""
+    drew = _chance_between(before, after, with_action_deck=False)  # the discard grows it
+    return None if drew or after.is_over else PRIVATE_MOVE
+
+
+def _chance_between(before: RouteEastState, after: RouteEastState, with_action_deck: bool) -> bool:
+    """Whether chance took part between `before` and `after`: the dice or a shuffle moved
+    the generator, or a card was drawn (a pile changed size)."""
+    piles = [
+        (before.ignition, after.ignition),
+        (before.border, after.border),
+        (before.atm, after.atm),
+    ]
+    if with_action_deck:
+        piles.append((before.action, after.action))
+    rolled = after.rng.state != before.rng.state
+    return rolled or any(len(mine.cards) != len(theirs.cards) for mine, theirs in piles)

@@ -19,7 +19,6 @@ from typing import Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
 from tabletrip.core.content import Content
-from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE
 from tabletrip.core.rng import mix_seed
 from tabletrip.games.route_east.actions import (
     CODEC,
@@ -75,12 +74,6 @@ from tabletrip.games.route_east.phases import (
 from tabletrip.games.route_east.scoring import Race, race_result
 
 GAME_ID = "route-east"
-# Moves every seat sees in full (the space, the card, the answer): open unless chance took part.
-OPEN_KINDS = frozenset(
-    {Accept, Camp, ChooseTarget, Cross, EndTurn, FreightTrain, HellNo, Move, Play, Stay}
-)
-# Draws and rolls everyone sees made (what they bring may be secret).
-DRAWING_KINDS = frozenset({DrawBorder, DrawIgnition, RollToLeave, Sail, TakeAction})
 Event = tuple[Any, ...]
 
 
@@ -568,49 +561,11 @@ class RouteEastState(State):
         return observation(self, seat)
 
     def move_disclosure(self, action: Action, after: State) -> str | None:
-        """A move whose card or space everyone sees is open when it rolled, shuffled and drew
-        nothing (the generator and every pile as they were) and the game goes on, and a
-        drawing move when it did; draws and rolls are always drawing moves. Landing on an
-        attraction while some of yours are face down is not open: it shows whether it was one
-        (a drawing move when one is turned face up, else not known)."""
-        kind = type(action)
-        if kind is Discard:
-            assert isinstance(after, RouteEastState)
-            return self._discard_disclosure(after)
-        if kind not in OPEN_KINDS and kind not in DRAWING_KINDS:
-            return None
+        """Open, drawing or private, as `hidden.move_disclosure` reads the move."""
+        from tabletrip.games.route_east.hidden import move_disclosure
+
         assert isinstance(after, RouteEastState)
-        if self._chance_between(after, with_action_deck=True):
-            return DRAWING_MOVE
-        mover = self.seat
-        if (
-            kind in (Move, FreightTrain)
-            and self.game.board.kinds[after.pos[mover]] == ATTRACTION
-            and len(self.unvisited(mover)) >= 2
-        ):
-            # Landing on an attraction shows whether it was one of the mover's face-down cards:
-            # one turned face up stands; one that was not the mover's is left to the observers.
-            return DRAWING_MOVE if after.visited[mover] != self.visited[mover] else None
-        return OPEN_MOVE if kind in OPEN_KINDS and not after.is_over else None
-
-    def _discard_disclosure(self, after: RouteEastState) -> str | None:
-        """A discard goes under the Action deck unseen, so only the mover knows which card it
-        was: private while nothing is drawn or rolled after it and the game goes on."""
-        drew = self._chance_between(after, with_action_deck=False)  # the discard grows it
-        return None if drew or after.is_over else PRIVATE_MOVE
-
-    def _chance_between(self, after: RouteEastState, with_action_deck: bool) -> bool:
-        """Whether chance took part between this state and `after`: the dice or a shuffle moved
-        the generator, or a card was drawn (a pile changed size)."""
-        piles = [
-            (self.ignition, after.ignition),
-            (self.border, after.border),
-            (self.atm, after.atm),
-        ]
-        if with_action_deck:
-            piles.append((self.action, after.action))
-        rolled = after.rng.state != self.rng.state
-        return rolled or any(len(mine.cards) != len(theirs.cards) for mine, theirs in piles)
+        return move_disclosure(self, action, after)
 
     # --- copies --------------------------------------------------------------------------------
 
