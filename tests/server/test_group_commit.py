@@ -12,7 +12,7 @@ from typing import Any
 
 from server_helpers import act, create_room, first_action, get_view, join, running
 from tabletrip.server.group_commit import GroupCommit, StaleVersion
-from tabletrip.server.store import LogEntry
+from tabletrip.server.store_rows import LogEntry
 
 
 class RecordingStore:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletrip.server.store import LogEntry, RoomRow, SeatRow, Store
+from tabletrip.server.store import Store
+from tabletrip.server.store_rows import LogEntry, RoomRow, SeatRow
 
 
 def _room(store: Store, room_id: str) -> None:

@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 
-from tabletrip.server.store import LogEntry
+from tabletrip.server.store_rows import LogEntry
 
 Write = Callable[[Sequence[LogEntry]], list[bool]]  # per entry: written, or refused as stale
 

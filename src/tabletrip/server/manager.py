@@ -56,7 +56,8 @@ from tabletrip.server.room_cache import RoomCache
 from tabletrip.server.room_changes import ActionRow
 from tabletrip.server.rooms import BOT, HUMAN, Change, Room, Seat, configured_game
 from tabletrip.server.settings import Settings
-from tabletrip.server.store import LogEntry, RoomRow, Store, SummaryPage, now
+from tabletrip.server.store import Store
+from tabletrip.server.store_rows import LogEntry, RoomRow, SummaryPage, now
 from tabletrip.server.tokens import hash_token, new_token
 from tabletrip.sim.lineup import SEED_BITS
 

@@ -23,7 +23,8 @@ from tabletrip.server.errors import BadRequest, Conflict, Forbidden, NotFound, U
 from tabletrip.server.logs import LogEntry, RoomLog
 from tabletrip.server.reveal import Observed, Viewer, hidden_from, reveals_nothing
 from tabletrip.server.room_changes import ActionRow
-from tabletrip.server.store import RoomRow, SeatRow, result_hash
+from tabletrip.server.store import result_hash
+from tabletrip.server.store_rows import RoomRow, SeatRow
 from tabletrip.server.tokens import token_matches
 from tabletrip.server.wording import move_words
 

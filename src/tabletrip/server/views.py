@@ -24,7 +24,7 @@ from tabletrip.core.game import State
 from tabletrip.core.presentation import action_targets, decision_help, render_svg
 from tabletrip.server.reveal import Observed, Viewer
 from tabletrip.server.rooms import PLAYING, Room, Seat
-from tabletrip.server.store import SummaryPage, SummaryRow
+from tabletrip.server.store_rows import SummaryPage, SummaryRow
 from tabletrip.server.wording import action_words, document, scoring
 
 log = logging.getLogger("tabletrip.server")
