@@ -119,3 +119,26 @@ def test_play_with_own_content_records_its_hash(
     assert json.loads(saved.read_text(encoding="utf-8"))["content"] == own.content.hash
     assert run(f"replay {saved} --content {folder}").exit_code == 0
     assert_one_error_line(run(f"play --content {folder}"), "GAME")
+
+
+def test_a_map_file_of_the_other_map_is_one_line_with_the_ways_out(tmp_path: Path) -> None:
+    folder = tmp_path / "maps"
+    run(f"content export ticket-to-ride {folder}")
+    (folder / "usa.json").write_text((folder / "europe_express.json").read_text("utf-8"), "utf-8")
+    result = run(f"content check {folder} -o map=usa")
+    assert_one_error_line(
+        result, "usa.json", "is the map 'europe-express', not 'usa'", "choose map=europe-express"
+    )
+
+
+def test_a_city_file_renamed_inside_is_one_line_saying_to_rename_it_back(tmp_path: Path) -> None:
+    folder = tmp_path / "city"
+    run(f"content export en-route {folder}")
+    path = folder / "first_city.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["city"] = "my-town"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    line = assert_one_error_line(
+        run(f"content check {folder}"), "is the city 'my-town', not 'first-city'"
+    )
+    assert line.endswith("set its \"city\" to 'first-city'") and "choose" not in line

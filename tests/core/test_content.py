@@ -9,6 +9,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from tabletrip.core import ContentError, load_content, validate_content
+from tabletrip.core.content import ContentFile, check_names
 
 
 class Route(BaseModel):
@@ -139,3 +140,21 @@ def test_validate_content_names_the_source() -> None:
     assert message.startswith("content file 'builtin:tiny', entry routes.0.b: Field required")
     assert message.endswith("(and 1 more problem)")
     assert validate_content(BOARD, Board, "builtin:tiny").name == "tiny"
+
+
+def test_a_file_that_names_another_map_says_so_and_how_to_go_on() -> None:
+    file = ContentFile.of("usa.json", "mine/usa.json", {"map": "europe-express"})
+    check_names(file, "map", "usa", "usa", ("usa", "europe-express"))  # the same: no error
+    with pytest.raises(ContentError) as caught:
+        check_names(file, "map", "europe-express", "usa", ("usa", "europe-express"))
+    assert str(caught.value) == (
+        "content file 'mine/usa.json' is the map 'europe-express', not 'usa': "
+        "choose map=europe-express, or set its \"map\" to 'usa'"
+    )
+
+
+def test_choosing_the_named_one_is_offered_only_where_the_option_accepts_it() -> None:
+    file = ContentFile.of("first_city.json", "mine/first_city.json", {})
+    with pytest.raises(ContentError) as caught:
+        check_names(file, "city", "my-town", "first-city", ("first-city",))
+    assert str(caught.value).endswith(": set its \"city\" to 'first-city'")

@@ -8,6 +8,7 @@ records, saved states and simulation runs carry the hash.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -28,6 +29,7 @@ __all__ = [
     "Content",
     "ContentFile",
     "Spec",
+    "check_names",
     "file_digest",
     "load_content",
     "validate_content",
@@ -40,6 +42,21 @@ class Spec(BaseModel):
     in a person's own file must not be silently ignored)."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+def check_names(
+    file: ContentFile, key: str, named: str, chosen: str, choices: Collection[str]
+) -> None:
+    """A content file names what it holds under `key` (its "map", its "city"): ContentError
+    when that is not the `chosen` option's, with the ways out (choose the one it names, where
+    that is one of the option's `choices`; or rename it)."""
+    if named == chosen:
+        return
+    rename = f'set its "{key}" to {chosen!r}'
+    ways = f"choose {key}={named}, or {rename}" if named in choices else rename
+    raise ContentError(
+        f"content file {file.source!r} is the {key} {named!r}, not {chosen!r}: {ways}"
+    )
 
 
 def load_content(path: Path | Traversable, model: type[M]) -> M:

@@ -27,7 +27,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from tabletrip.core import ContentError
-from tabletrip.core.content import Content, ContentFile, Spec, validate_file
+from tabletrip.core.content import Content, ContentFile, Spec, check_names, validate_file
 from tabletrip.core.content_set import read_json
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
@@ -666,11 +666,7 @@ def shipped_city(city_id: str) -> Traversable:
 def city_from_file(file: ContentFile, city_id: str, ablated: bool = False) -> City:
     """The City of one city file of a content set (validated once per file version)."""
     spec = validate_file(file, CitySpec, ablated=ablated)
-    if spec.city != city_id:
-        raise ContentError(
-            f"content file {file.source!r} is the city {spec.city!r}, not {city_id!r}: "
-            f'choose city={spec.city}, or set its "city" to {city_id!r}'
-        )
+    check_names(file, "city", spec.city, city_id, builtin_cities())
     return city_from_spec(spec)
 
 

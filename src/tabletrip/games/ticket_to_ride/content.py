@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import Field, ValidationInfo, model_validator
 
 from tabletrip.core import ContentError
-from tabletrip.core.content import Content, ContentFile, Spec, validate_file
+from tabletrip.core.content import Content, ContentFile, Spec, check_names, validate_file
 from tabletrip.core.content_set import read_json
 from tabletrip.core.render import geo_coordinates
 
@@ -361,11 +361,7 @@ def shipped_map(map_id: str) -> Traversable:
 def board_from_file(file: ContentFile, map_id: str, ablated: bool = False) -> Board:
     """The Board of one map file of a content set (validated once per file version)."""
     spec = validate_file(file, MapSpec, ablated=ablated)
-    if spec.map != map_id:
-        raise ContentError(
-            f"content file {file.source!r} is the {spec.map!r} map, not {map_id!r}: "
-            f'choose map={spec.map}, or set its "map" to {map_id!r}'
-        )
+    check_names(file, "map", spec.map, map_id, MAP_FILES)
     return board_from_spec(spec)
 
 
