@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletrip.core import Action, ActionCodec, IllegalAction
+from tabletrip.core.actions import plain_notation, written_as
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,3 +205,21 @@ def test_from_json_does_not_change_its_input() -> None:
     data = {"type": "claim", "route": 1, "color": "red", "cards": ["red"]}
     CODEC.from_json(data)
     assert data == {"type": "claim", "route": 1, "color": "red", "cards": ["red"]}
+
+
+def test_typed_notation_finds_the_legal_action_written_so() -> None:
+    legal = [Claim(3, "red", ()), Claim(3, "blue", ()), Stop()]
+    assert plain_notation("  Claim   3\tRED ") == "claim 3 red"
+    assert written_as(plain_notation("CLAIM 3  blue"), legal) == Claim(3, "blue", ())
+    assert written_as(plain_notation("claim 4 red"), legal) is None
+    assert written_as("", []) is None
+
+
+def test_typed_notation_is_compared_by_the_game_s_own_normaliser() -> None:
+    legal = [Claim(12, "red", ()), Stop()]
+
+    def digits_spelt(text: str) -> str:
+        return plain_notation(text).replace("12", "twelve")
+
+    assert written_as("claim twelve red", legal, digits_spelt) == Claim(12, "red", ())
+    assert written_as("claim twelve red", legal) is None  # not with the default

@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from tabletrip.core.errors import IllegalAction
@@ -93,6 +93,22 @@ class Action:
 
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # per action class: its dataclass field names
+
+
+def plain_notation(text: str) -> str:
+    """`text` in lower case, its spacing collapsed: how typed notation is compared."""
+    return " ".join(text.lower().split())
+
+
+def written_as(
+    wanted: str, legal: Iterable[Action], norm: Callable[[str], str] = plain_notation
+) -> Action | None:
+    """The first of `legal` whose notation put through `norm` is `wanted` (already put through
+    it); None if none is. A game passes the `norm` of its notation (which spellings are alike)."""
+    for action in legal:
+        if norm(str(action)) == wanted:
+            return action
+    return None
 
 
 class ActionCodec:

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tabletrip.core.actions import Action, ActionCodec, JsonDict
+from tabletrip.core.actions import Action, ActionCodec, JsonDict, plain_notation, written_as
 from tabletrip.core.content_set import Content, ContentGiven, resolve, shipped_content, uploaded
 from tabletrip.core.errors import ContentError, IllegalAction, OptionError, RecordError
 from tabletrip.core.options import OptionSpec, validate_options
+from tabletrip.core.phrases import first_few
 from tabletrip.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -262,14 +263,12 @@ class Game(ABC):
 
         The default matches the notation of the legal actions, ignoring case and spacing.
         """
-        wanted = " ".join(text.lower().split())
         legal = state.legal_actions()
-        for action in legal:
-            if " ".join(str(action).lower().split()) == wanted:
-                return action
-        examples = ", ".join(str(a) for a in legal[:6])
-        more = f" (and {len(legal) - 6} more)" if len(legal) > 6 else ""
-        raise IllegalAction(f"{text.strip()!r} is not a legal action now: try {examples}{more}")
+        found = written_as(plain_notation(text), legal)
+        if found is not None:
+            return found
+        examples = first_few([str(a) for a in legal], 6)
+        raise IllegalAction(f"{text.strip()!r} is not a legal action now: try {examples}")
 
     def _history_action(self, data: Any) -> Action:
         """A history entry from JSON: one of the game's actions, or (in a saved

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Action
+from tabletrip.core.phrases import first_few
 from tabletrip.games.lets_go_france.actions import (
     ChooseCard,
     ChooseIcon,
@@ -163,17 +164,16 @@ def anytime_actions(state: LetsGoState) -> list[Action]:
 def why_not(state: LetsGoState, action: Action) -> str:
     """One line: why `action` is not legal now, and what is expected instead."""
     legal = legal_actions(state)
-    examples = ", ".join(str(a) for a in legal[:4])
-    more = f" (and {len(legal) - 4} more)" if len(legal) > 4 else ""
+    examples = first_few([str(a) for a in legal], 4)
     if state.pending:
         need = PENDING_WORDS.get(state.pending[0].kind, "make the pending choice")
-        return f"first {need}: try {examples}{more}"
+        return f"first {need}: try {examples}"
     if isinstance(action, Place):
         return place_problem(state, action) or f"`{action}` is not legal now: try {examples}"
     if type(action).__name__ == "Done" and state.phase == PLAN and state.to_play:
         cards = "card" if state.to_play == 1 else "cards"
-        return f"`done` comes after you play {state.to_play} more {cards}: try {examples}{more}"
-    return f"`{action}` is not legal now: try {examples}{more}"
+        return f"`done` comes after you play {state.to_play} more {cards}: try {examples}"
+    return f"`{action}` is not legal now: try {examples}"
 
 
 def place_problem(state: LetsGoState, action: Place) -> str | None:

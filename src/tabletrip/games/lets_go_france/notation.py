@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Action, IllegalAction
+from tabletrip.core.actions import written_as
+from tabletrip.core.phrases import first_few
 from tabletrip.core.words import fold, matches_words
 from tabletrip.games.lets_go_france.actions import (
     ChooseIcon,
@@ -29,10 +31,6 @@ if TYPE_CHECKING:
     from tabletrip.games.lets_go_france.rules import LetsGoState
 
 SHOWN = 6  # legal moves named in the answer to text that is none of them
-
-
-def _plain(text: str) -> str:
-    return " ".join(text.lower().split())
 
 
 def _named(query: str, name: str, key: str) -> bool:
@@ -52,9 +50,9 @@ def parse_move(text: str, state: LetsGoState) -> Action:
     if words[:1] == ["discard"]:
         words = ["discard", *sorted(words[1:])]
     wanted = " ".join(words)
-    for action in legal:
-        if _plain(str(action)) == wanted:
-            return action
+    exact = written_as(wanted, legal)
+    if exact is not None:
+        return exact
     verb, rest = (words[0], words[1:]) if words else ("", [])
     found: list[Action] | None = None
     if verb in ("place", "explore") and rest:
@@ -84,12 +82,9 @@ def parse_move(text: str, state: LetsGoState) -> Action:
         return found[0]
     said = f"{text.strip()!r} is not a legal move now"
     if found:
-        shown = ", ".join(str(a) for a in found[:SHOWN])
-        more = f" (and {len(found) - SHOWN} more)" if len(found) > SHOWN else ""
-        raise IllegalAction(f"{said}: it could be {shown}{more}; say which")
-    examples = ", ".join(str(a) for a in legal[:SHOWN])
-    more = f" (and {len(legal) - SHOWN} more)" if len(legal) > SHOWN else ""
-    raise IllegalAction(f"{said}: try {examples}{more}")
+        shown = first_few([str(a) for a in found], SHOWN)
+        raise IllegalAction(f"{said}: it could be {shown}; say which")
+    raise IllegalAction(f"{said}: try {first_few([str(a) for a in legal], SHOWN)}")
 
 
 def _places(

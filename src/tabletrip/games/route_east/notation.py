@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Action, IllegalAction
-from tabletrip.core.phrases import listing
+from tabletrip.core.actions import written_as
+from tabletrip.core.phrases import first_few, listing
 from tabletrip.core.words import fold
 from tabletrip.games.route_east.actions import FreightTrain, Move
 from tabletrip.games.route_east.names import names_prefix
@@ -33,22 +34,21 @@ def parse_move(text: str, state: RouteEastState) -> Action:
     """The legal action `text` names; IllegalAction saying what would be right if none."""
     wanted = _norm(text)
     legal = state.legal_actions()
-    for action in legal:
-        if _norm(str(action)) == wanted:
-            return action
+    found = written_as(wanted, legal, _norm)
+    if found is not None:
+        return found
     words = wanted.split()
     if len(words) == 4 and words[0] == "play" and words[2] == "seat":
         wanted = f"play {words[1]} on seat {words[3]}"
     elif len(words) == 3 and words[0] == "play" and words[2].isdigit():
         wanted = f"play {words[1]} on seat {words[2]}"
-    for action in legal:
-        if _norm(str(action)) == wanted:
-            return action
+    found = written_as(wanted, legal, _norm)
+    if found is not None:
+        return found
     if words and words[0] in ("move", "train") and len(words) > 1:
         return _to_place(text, state, legal)
-    examples = ", ".join(str(a) for a in legal[:SHOWN])
-    more = f" (and {len(legal) - SHOWN} more)" if len(legal) > SHOWN else ""
-    raise IllegalAction(f"{text.strip()!r} is not a legal action now: try {examples}{more}")
+    examples = first_few([str(a) for a in legal], SHOWN)
+    raise IllegalAction(f"{text.strip()!r} is not a legal action now: try {examples}")
 
 
 def _to_place(text: str, state: RouteEastState, legal: list[Action]) -> Action:

@@ -14,6 +14,8 @@ import re
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Action, IllegalAction
+from tabletrip.core.actions import written_as
+from tabletrip.core.phrases import first_few
 from tabletrip.games.ticket_to_ride.actions import (
     DrawBlind,
     DrawTickets,
@@ -45,9 +47,9 @@ def parse_move(text: str, state: TicketToRideState) -> Action:
     """The legal action a person meant by `text`; IllegalAction saying what is accepted."""
     wanted = _norm(text)
     legal = state.legal_actions()
-    for action in legal:
-        if _norm(str(action)) == wanted:
-            return action
+    found = written_as(wanted, legal, _norm)
+    if found is not None:
+        return found
     if not wanted:
         raise IllegalAction("type a move, for example: " + _examples(legal))
     first = wanted.split()[0]
@@ -107,5 +109,4 @@ def _pick(found: list[Action], text: str, legal: list[Action], what: str) -> Act
 
 
 def _examples(actions: list[Action], most: int = 5) -> str:
-    shown = "; ".join(str(a) for a in actions[:most])
-    return shown + (f" (and {len(actions) - most} more)" if len(actions) > most else "")
+    return first_few([str(a) for a in actions], most, "; ")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tabletrip.core import Action, IllegalAction
+from tabletrip.core.phrases import first_few
 from tabletrip.core.words import fold as fold_words
 from tabletrip.games.ticket_to_ride.actions import Claim
 from tabletrip.games.ticket_to_ride.content import LOCOMOTIVE, Board, Route
@@ -309,16 +310,15 @@ def claim_move(text: str, wanted: str, state: TicketToRideState) -> Action:
         found = _one_way(found, board)
     if len(found) == 1:
         return found[0]
-    forms = "; ".join(short_form(c, board, tracks if read.track else {}) for c in found[:6])
+    named_tracks = tracks if read.track else {}
     if found:
-        more = f" (and {len(found) - 6} more)" if len(found) > 6 else ""
-        raise IllegalAction(f"{shown!r} could mean {forms}{more}: say which")
+        forms = first_few([short_form(c, board, named_tracks) for c in found], 6, "; ")
+        raise IllegalAction(f"{shown!r} could mean {forms}: say which")
     ways = _one_way(on_route, board) if read.track is None else on_route
     name = board.route_name(board.routes[read.routes[0]])
-    listed = "; ".join(short_form(c, board, tracks if read.track else {}) for c in ways[:6])
-    more = f" (and {len(ways) - 6} more)" if len(ways) > 6 else ""
+    listed = first_few([short_form(c, board, named_tracks) for c in ways], 6, "; ")
     raise IllegalAction(
-        f"{shown!r}: {_wrong_payment(read, state)}{name} can be claimed now with {listed}{more}"
+        f"{shown!r}: {_wrong_payment(read, state)}{name} can be claimed now with {listed}"
     )
 
 
