@@ -54,6 +54,8 @@ def check_state(encoding: Encoding, state: State, resample: Rng, rng: random.Ran
     for index in rng.sample(range(actions.size), min(actions.size, 40)):
         if index not in mask:
             check_refused(encoding, state, index)
+    for outside in (-1, actions.size):
+        check_outside(encoding, state, outside)
     check_vectors(encoding, state)
     mover = state.current_player
     for seat in range(state.num_players):
@@ -75,6 +77,21 @@ def check_refused(encoding: Encoding, state: State, index: int) -> None:
     assert state.illegal_reason(action) is not None, (
         f"index {index} decodes to the legal {action} but is not in the mask"
     )
+
+
+def check_outside(encoding: Encoding, state: State, index: int) -> None:
+    """An index outside the action space is refused with IllegalAction, by the decoder and by
+    the block lookup alike."""
+    for read in (
+        lambda: encoding.actions.decode(index, state),
+        lambda: encoding.actions.block_of(index),
+    ):
+        try:
+            read()
+        except IllegalAction as refused:
+            assert "outside" in str(refused), refused
+        else:
+            raise AssertionError(f"index {index} outside the space was not refused")
 
 
 def check_vectors(encoding: Encoding, state: State) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from tabletrip.core.actions import Action, JsonDict
+from tabletrip.core.errors import IllegalAction
 from tabletrip.core.game import Game, State
 
 
@@ -74,11 +75,12 @@ class ActionEncoding(ABC):
         return sorted({encode(action, state) for action in state.legal_actions()})
 
     def block_of(self, index: int) -> ActionBlock:
-        """The documented block an index falls in; ValueError outside the space."""
+        """The documented block an index falls in; IllegalAction outside the space (a decoder
+        reads the index within its block)."""
         for block in self.blocks:
             if block.start <= index < block.start + block.size:
                 return block
-        raise ValueError(f"action index {index} is outside 0..{self.size - 1}")
+        raise IllegalAction(f"action index {index} is outside 0..{self.size - 1}")
 
 
 class ObservationEncoding(ABC):

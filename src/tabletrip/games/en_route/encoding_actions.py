@@ -224,8 +224,6 @@ class EnRouteActions(ActionEncoding):
     def decode(self, index: int, state: State) -> Action:
         """The action `index` names in `state`; IllegalAction if it names none."""
         assert isinstance(state, EnRouteState)
-        if not 0 <= index < self.size:
-            raise IllegalAction(f"action index {index} is outside 0..{self.size - 1}")
         block = self.block_of(index)
         return self._decoders[block.name](index - block.start, state)
 

@@ -199,8 +199,6 @@ class LetsGoActions(ActionEncoding):
     def decode(self, index: int, state: State) -> Action:
         """The action `index` stands for now; IllegalAction if it names nothing."""
         assert isinstance(state, LetsGoState)
-        if not 0 <= index < self.size:
-            raise IllegalAction(f"action index {index} is outside 0..{self.size - 1}")
         block = self.block_of(index)
         offset = index - block.start
         name = block.name
