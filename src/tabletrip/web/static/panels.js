@@ -201,8 +201,23 @@ export function moveLine(view, line) {
   return [h("span", { class: "log-seat" }, `${who}: `), h("code", { class: "notation", dataset: { notation: "" } }, line.text)];
 }
 
+/** The table's log panel: `draw(view)` shows the last moves, all of them once asked. */
+export function createLogPanel() {
+  let showAll = false;
+  let shown = null;
+  const element = h("section", { class: "panel log-panel", attrs: { "aria-label": "Moves so far" } });
+  function draw(view) {
+    shown = view;
+    renderLog(element, view, showAll, () => {
+      showAll = true;
+      draw(shown);
+    });
+  }
+  return { element, draw };
+}
+
 /** The log of moves as this viewer may read them (the last ones; all on request). */
-export function renderLog(panel, view, showAll, onShowAll) {
+function renderLog(panel, view, showAll, onShowAll) {
   const entries = view.log;
   const shown = showAll ? entries : entries.slice(-LOG_SHOWN);
   const first = entries.length - shown.length;

@@ -1,9 +1,34 @@
 // The end of a game: how it ended in the game's words (its outcome sentence) and every
 // seat's score rows; the raw breakdown for a game without a presentation.
 
-import { h, humanize, seatName } from "./dom.js";
+import { fill, h, humanize, seatName } from "./dom.js";
 import { renderScoreTable } from "./document.js";
+import { createReplay } from "./replay.js";
 import { compactValue } from "./values.js";
+
+/**
+ * The table's end: the result above the board and the replay under it, shown once the game is
+ * over. `raw()`: whether the replay shows the raw data too. Returns the two places to lay out
+ * (`result`, `replay`), `show(view)`, `redraw()` (the raw toggle changed) and `stop()`.
+ */
+export function createEndPanels(raw) {
+  let replay = null;
+  const result = h("div", { class: "result-box" });
+  const replayBox = h("div", { class: "replay-box" });
+  function show(view) {
+    if (replay || !view.result) return;
+    fill(result, renderResult(view));
+    replay = createReplay(view, { raw });
+    fill(replayBox, replay.element);
+  }
+  return {
+    result,
+    replay: replayBox,
+    show,
+    redraw: () => replay && replay.redraw(),
+    stop: () => replay && replay.stop(),
+  };
+}
 
 /** How the game ended, in one sentence: the game's own ("Ann wins with 121 points."), or for
  * a game without a presentation "Winner: Ann (61)" / "Shared win: ..." / "No winner". */

@@ -5,16 +5,15 @@
 // table holds the view, the seat's token and whether a move is on its way, and tells the
 // panels what to draw.
 
-import { api, forgetSeat, gameTitle, optionsWords, savedSeat } from "./api.js";
+import { api, forgetSeat, savedSeat } from "./api.js";
 import { createBoardPanel } from "./board_panel.js";
 import { announce, clearError, fill, h, plural, showError } from "./dom.js";
 import { createMovesPanel } from "./moves_panel.js";
-import { renderInvites, renderLog, renderSeatList } from "./panels.js";
-import { createReplay } from "./replay.js";
-import { endText, renderResult } from "./result.js";
+import { createLogPanel, renderInvites, renderSeatList } from "./panels.js";
+import { createEndPanels, endText } from "./result.js";
 import { RoomSocket } from "./socket.js";
 import { createStatePanels } from "./state_panels.js";
-import { createConnectionStatus, createTurnIndicator } from "./table_status.js";
+import { createConnectionStatus, createRoomHeading, createTurnIndicator } from "./table_status.js";
 import { createToolsPanel } from "./tools_panel.js";
 import { setStaticNames } from "./values.js";
 
@@ -25,21 +24,17 @@ export function renderTable(main, roomId) {
   const saved = savedSeat(roomId);
   let token = saved ? saved.token : null;
   let view = null;
-  let title = "";
-  let titleAsked = false;
   let pending = false; // a move or undo was sent: wait for its view (or its error)
-  let replay = null;
-  let resultShown = false;
-  let showAllLog = false;
   let stopped = false;
 
   // --- the page ------------------------------------------------------------------------------
-  const heading = h("h1", { testid: "room-title", class: "room-title" }, "Loading the room…");
+  const heading = createRoomHeading();
   const connection = createConnectionStatus(() => socket.reconnectNow());
   const turn = createTurnIndicator();
   const seatList = h("ul", { class: "seat-list", testid: "seat-list", attrs: { "aria-label": "Seats" } });
   const invitePanel = h("section", { class: "panel invite-panel", testid: "invite-panel", hidden: true });
-  const states = createStatePanels(() => replay && replay.redraw());
+  const states = createStatePanels(() => end.redraw());
+  const end = createEndPanels(states.rawShown);
   const board = createBoardPanel(roomId, {
     token: () => token,
     live: () => myTurn() && !pending,
@@ -47,7 +42,7 @@ export function renderTable(main, roomId) {
     onNoBoard: () => {
       // No board: the states take the wide column instead.
       mainCol.insertBefore(states.mine, states.seats);
-      mainCol.insertBefore(states.raw, replayBox);
+      mainCol.insertBefore(states.raw, end.replay);
     },
     onWide: (wide) => section.classList.toggle("wide-board", wide),
     focusAway: turn.focus,
@@ -61,26 +56,24 @@ export function renderTable(main, roomId) {
     onPlay: play,
     redraw: drawTurn,
   });
-  const resultBox = h("div", { class: "result-box" });
-  const replayBox = h("div", { class: "replay-box" });
-  const logPanel = h("section", { class: "panel log-panel", attrs: { "aria-label": "Moves so far" } });
+  const log = createLogPanel();
 
   // Under the board: every player's area and the table; beside it: your moves and your own.
-  const mainCol = h("div", { class: "main-col" }, resultBox, board.element, states.seats, states.shared, replayBox);
+  const mainCol = h("div", { class: "main-col" }, end.result, board.element, states.seats, states.shared, end.replay);
   const sideCol = h(
     "div",
     { class: "side-col" },
     moves.element,
     tools.element,
     states.mine,
-    logPanel,
+    log.element,
     states.raw,
     states.rawRow,
   );
   const section = h(
     "section",
     { class: "table", testid: "table", dataset: { roomId, status: "", version: "", seat: "", yourTurn: "false" } },
-    h("header", { class: "table-head" }, heading, connection.element),
+    h("header", { class: "table-head" }, heading.element, connection.element),
     h("div", { class: "turn-row" }, turn.element, seatList),
     invitePanel,
     h("div", { class: "table-grid" }, mainCol, sideCol),
@@ -128,7 +121,7 @@ export function renderTable(main, roomId) {
         socket.connect();
         return;
       }
-      heading.textContent = status === 404 ? "No such room" : "This room cannot be shown";
+      heading.say(status === 404 ? "No such room" : "This room cannot be shown");
       showError(message);
     },
   });
@@ -139,16 +132,8 @@ export function renderTable(main, roomId) {
     const previous = view;
     view = next;
     pending = false;
-    if (!titleAsked) {
-      titleAsked = true;
-      const options = view.options || {};
-      Promise.all([gameTitle(view.game), optionsWords(view.game, options)]).then(([text, words]) => {
-        title = words ? `${text} · ${words}` : text;
-        drawHeading();
-      });
-    }
     if (!previous || previous.version !== view.version) board.closeMenus();
-    drawHeading();
+    heading.draw(view, myTurn());
     section.dataset.status = view.status;
     section.dataset.version = String(view.version);
     section.dataset.seat = view.seat === null ? "" : String(view.seat);
@@ -159,25 +144,14 @@ export function renderTable(main, roomId) {
     renderInvites(invitePanel, view);
     drawMoves();
     states.draw(view);
-    renderLog(logPanel, view, showAllLog, () => {
-      showAllLog = true;
-      renderLog(logPanel, view, true, () => {});
-    });
-    if (view.status === "finished") showResult();
+    log.draw(view);
+    if (view.status === "finished") end.show(view);
     announceChange(previous);
     board.refresh(view);
   }
 
   function myTurn() {
     return view !== null && view.status === "playing" && view.seat !== null && view.current_player === view.seat;
-  }
-
-  function drawHeading() {
-    if (!view) return;
-    const name = title || "…";
-    heading.textContent = name;
-    const prefix = myTurn() ? "Your turn · " : "";
-    document.title = `${prefix}${name} · tabletrip`;
   }
 
   /** The turn line and what may be used now (the moves, undo, hint). */
@@ -251,19 +225,10 @@ export function renderTable(main, roomId) {
     }
   }
 
-  // --- the end -------------------------------------------------------------------------------
-  function showResult() {
-    if (resultShown || !view.result) return;
-    resultShown = true;
-    fill(resultBox, renderResult(view));
-    replay = createReplay(view, { raw: states.rawShown });
-    fill(replayBox, replay.element);
-  }
-
   return () => {
     stopped = true;
     board.stop();
     socket.stop();
-    if (replay) replay.stop();
+    end.stop();
   };
 }

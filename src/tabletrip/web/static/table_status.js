@@ -1,9 +1,36 @@
-// The table's two status lines: the connection (connecting, open, lost with its countdown,
-// closed) with "Reconnect now", and whose turn it is (yours, a bot thinking, a seat awaited,
-// the game over), both read out to a screen reader where they change.
+// The table's heading and two status lines: the game's title (with its options in words, also
+// the page's title), the connection (connecting, open, lost with its countdown, closed) with
+// "Reconnect now", and whose turn it is (yours, a bot thinking, a seat awaited, the game over),
+// the last two read out to a screen reader where they change.
 
+import { gameTitle, optionsWords } from "./api.js";
 import { announce, clearError, fill, h, seatName } from "./dom.js";
 import { endText } from "./result.js";
+
+/** The room's heading: `draw(view, mine)` names the game (asked for once), `say(text)` says
+ * why there is no room to show instead. */
+export function createRoomHeading() {
+  let title = "";
+  let asked = false;
+  let last = null;
+  const element = h("h1", { testid: "room-title", class: "room-title" }, "Loading the room…");
+
+  function draw(view, mine) {
+    last = { view, mine };
+    if (!asked) {
+      asked = true;
+      Promise.all([gameTitle(view.game), optionsWords(view.game, view.options || {})]).then(([text, words]) => {
+        title = words ? `${text} · ${words}` : text;
+        draw(last.view, last.mine);
+      });
+    }
+    const name = title || "…";
+    element.textContent = name;
+    document.title = `${mine ? "Your turn · " : ""}${name} · tabletrip`;
+  }
+
+  return { element, draw, say: (text) => (element.textContent = text) };
+}
 
 /** The connection line; `onReconnect()` is "Reconnect now". */
 export function createConnectionStatus(onReconnect) {
