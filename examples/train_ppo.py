@@ -59,7 +59,7 @@ import torch
 from gymnasium.vector import AutoresetMode, SyncVectorEnv
 from torch import nn
 
-import tabletrip.rl.gymnasium_adapter  # noqa: F401  (registers the tabletrip/<game>-v0 ids)
+import tabletrip  # noqa: F401  (registers the tabletrip/<game>-v0 ids with Gymnasium)
 
 MODES = ("greedy", "sampled")  # how the evaluations choose: the most probable action, a draw
 EVAL_SEED_BASE = 1_000_000  # evaluation games use seeds 1_000_000, 1_000_001, ... in every run
@@ -70,6 +70,7 @@ class Config:
     """Everything a run depends on (also written to the JSON report)."""
 
     game: str = "ticket-to-ride"
+    options: tuple[str, ...] = ()  # the game's options as NAME=VALUE (map=europe-express)
     players: int = 2
     opponent: str = "random"
     reward: str = "margin"
@@ -100,6 +101,15 @@ def parse_args(argv: Sequence[str] | None = None) -> Config:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     add = parser.add_argument
     add("--game", default=defaults.game, help="tabletrip game id (Gymnasium tabletrip/<id>-v0)")
+    add(
+        "--option",
+        dest="options",
+        action="append",
+        type=game_option,
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, repeatable: --option map=europe-express (tabletrip games lists them)",
+    )
     add("--players", type=int, default=defaults.players)
     add("--opponent", default=defaults.opponent, help="bot name for every other seat")
     add("--reward", choices=("win", "margin"), default=defaults.reward)
@@ -122,7 +132,21 @@ def parse_args(argv: Sequence[str] | None = None) -> Config:
     add("--hidden", type=int, default=defaults.hidden)
     add("--threads", type=int, default=defaults.threads, help="torch CPU threads (1: see above)")
     add("--output", default=defaults.output, help="where to write the JSON report")
-    return Config(**vars(parser.parse_args(argv)))
+    values = vars(parser.parse_args(argv))
+    return Config(**{**values, "options": tuple(values["options"])})
+
+
+def game_option(text: str) -> str:
+    """One `--option`: NAME=VALUE (the game checks the name and the value when the env is made)."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE, e.g. map=europe-express")
+    return f"{name.strip()}={value.strip()}"
+
+
+def game_options(config: Config) -> dict[str, str]:
+    """The run's game options as keyword arguments of the environment."""
+    return dict(option.split("=", 1) for option in config.options)
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
@@ -203,6 +227,7 @@ def make_env(config: Config, **params: Any) -> gymnasium.Env:
         f"tabletrip/{config.game}-v0",
         players=config.players,
         opponents=config.opponent,
+        **game_options(config),
         **params,
     )
 
@@ -422,7 +447,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     probe.close()
     agent = Agent(obs_size, action_count, config.hidden)
     print(
-        f"{config.game}, {config.players} players against {config.opponent!r}:"
+        f"{config.game}{''.join(f' {o}' for o in config.options)},"
+        f" {config.players} players against {config.opponent!r}:"
         f" {obs_size} observation values, {action_count} actions; reward {config.reward},"
         f" seed {config.seed}, {config.total_timesteps} steps",
         flush=True,

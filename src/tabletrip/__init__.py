@@ -20,8 +20,12 @@ from tabletrip.core import (
     make,
     replay,
 )
+from tabletrip.rl.registration import register_with_gymnasium
 
 games.register_builtin_games()
+# `gymnasium.make("tabletrip/<game>-v0")` works once Gymnasium is imported (it is not imported
+# here: tabletrip.rl.registration).
+register_with_gymnasium()
 
 __version__ = "0.1.0"
 

@@ -60,3 +60,26 @@ def test_a_tiny_run_writes_the_report(train_ppo: ModuleType, tmp_path: Path) -> 
             assert -500 < result["mean_margin"] < 500
             assert result["decisions_per_game"] > 0
     assert len(report["history"]) == 2
+
+
+def test_a_game_option_reaches_the_environments(train_ppo: ModuleType, tmp_path: Path) -> None:
+    """`--option map=europe-express` trains on Europe Express (issue 28: not only the USA)."""
+    config = train_ppo.parse_args(["--option", "map=europe-express", "--output", "x.json"])
+    assert config.options == ("map=europe-express",)
+    env = train_ppo.make_env(config, seat=0)
+    assert env.unwrapped.table.game.options["map"] == "europe-express"
+    env.close()
+    usa = train_ppo.make_env(train_ppo.parse_args([]), seat=0)
+    assert usa.unwrapped.table.game.options["map"] == "usa"
+    assert usa.observation_space.shape != env.observation_space.shape  # another board
+    usa.close()
+
+
+def test_an_option_without_a_value_is_refused_in_one_line(
+    train_ppo: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        train_ppo.parse_args(["--option", "map"])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "'map' is not NAME=VALUE" in error

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import gymnasium
@@ -111,3 +113,23 @@ def test_reset_without_a_seed_continues_the_seeded_sequence() -> None:
     env.reset(seed=9)
     env.reset()
     assert first == 9 and env.unwrapped.table.state.seed == second
+
+
+@pytest.mark.parametrize("imports", ["import tabletrip, gymnasium", "import gymnasium, tabletrip"])
+def test_gymnasium_make_finds_the_ids_after_import_tabletrip(imports: str) -> None:
+    """In either order, a fresh interpreter makes `tabletrip/<game>-v0` by name (issue 28)."""
+    code = (
+        f"{imports}\n"
+        "env = gymnasium.make('tabletrip/route-east-v0', players=2)\n"
+        "obs, info = env.reset(seed=1)\n"
+        "print(env.spec.id, obs.shape[0] == env.observation_space.shape[0], 'action_mask' in info)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["tabletrip/route-east-v0", "True", "True"]
+
+
+def test_import_tabletrip_does_not_import_gymnasium_or_numpy() -> None:
+    code = "import sys, tabletrip; print('gymnasium' in sys.modules, 'numpy' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "False"]

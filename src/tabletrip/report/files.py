@@ -12,7 +12,6 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from tabletrip.report.charts import render_png
 from tabletrip.report.errors import ReportError
 from tabletrip.report.model import Report
 
@@ -29,6 +28,10 @@ def check_outputs(source: Path, html: Path | None, png: Path | None) -> None:
 
 def draw_charts(report: Report) -> dict[str, bytes]:
     """Every chart of the report as PNG bytes, by its file name."""
+    # matplotlib is imported only where a chart is drawn: it is most of the start-up of
+    # every command otherwise.
+    from tabletrip.report.charts import render_png
+
     images: dict[str, bytes] = {}
     for run_report in report.runs:
         for section, names in zip(run_report.sections, run_report.chart_names(), strict=True):

@@ -33,7 +33,7 @@ from tabletrip import bots
 from tabletrip.bots import Bot
 from tabletrip.core import IllegalAction, JsonDict, OptionError, mix_seed
 from tabletrip.core.presentation import render_text
-from tabletrip.core.registry import game_ids
+from tabletrip.rl import registration
 from tabletrip.rl.table import Table, configure
 
 SEED_LIMIT = 2**63
@@ -144,18 +144,12 @@ class TabletripEnv(gymnasium.Env):
 
 
 def register_envs() -> list[str]:
-    """Register `tabletrip/<game id>-v0` with Gymnasium for every game; the ids.
+    """Register `tabletrip/<game id>-v0` with Gymnasium for every game; the ids. (`import
+    tabletrip` does it already: `tabletrip.rl.registration`.)
 
     Then `gymnasium.make("tabletrip/ticket-to-ride-v0", players=3, opponents="heuristic")`.
     """
-    ids = []
-    for game_id in game_ids():
-        env_id = f"tabletrip/{game_id}-v0"
-        if env_id not in gymnasium.registry:
-            entry = f"{__name__}:TabletripEnv"
-            gymnasium.register(env_id, entry_point=entry, kwargs={"game_id": game_id})
-        ids.append(env_id)
-    return ids
+    return registration.register_envs(gymnasium)
 
 
 def gymnasium_env(
