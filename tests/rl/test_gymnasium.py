@@ -133,3 +133,17 @@ def test_import_tabletrip_does_not_import_gymnasium_or_numpy() -> None:
     code = "import sys, tabletrip; print('gymnasium' in sys.modules, 'numpy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["False", "False"]
+
+
+def test_gymnasium_make_limits_an_episode_to_the_documented_steps() -> None:
+    from tabletrip.rl.registration import MAX_EPISODE_STEPS
+
+    env = gymnasium.make("tabletrip/route-east-v0", players=2)
+    assert env.spec is not None and env.spec.max_episode_steps == MAX_EPISODE_STEPS
+    short = gymnasium.make("tabletrip/route-east-v0", players=2, max_episode_steps=5)
+    _, info = short.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for step in range(1, 6):
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        _, _, terminated, truncated, info = short.step(action)
+        assert not terminated and truncated == (step == 5)

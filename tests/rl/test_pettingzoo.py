@@ -130,3 +130,57 @@ def test_render_shows_the_text_of_the_seat_to_move() -> None:
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and text
+
+
+def last_infos(env: Any, seed: int) -> tuple[int, dict[str, dict[str, Any]], bool]:
+    """Play mask-sampled actions to the end; the steps, each agent's info as `last()` gives
+    it when its episode is over, and whether that end was a truncation."""
+    rng = np.random.default_rng(seed)
+    steps, infos, truncated = 0, {}, False
+    for agent in env.agent_iter():
+        observation, _, termination, truncation, info = env.last()
+        if termination or truncation:
+            infos[agent], truncated = info, truncation
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        steps += 1
+    return steps, infos, truncated
+
+
+@pytest.mark.parametrize("game_id", ["ticket-to-ride", "route-east"])
+def test_infos_name_the_seat_and_at_the_end_the_scores_and_winners(game_id: str) -> None:
+    """As Gymnasium's info does (issue 28): the result reaches every agent's info."""
+    env = pettingzoo_env(game_id, players=2)
+    env.reset(seed=3)
+    assert env.infos == {"player_0": {"seat": 0}, "player_1": {"seat": 1}}
+    _, infos, truncated = last_infos(env, 3)
+    result = env.unwrapped.table.state.result
+    assert result is not None and not truncated
+    for seat, agent in enumerate(env.possible_agents):
+        assert infos[agent] == {
+            "seat": seat,
+            "scores": list(result.scores),
+            "winners": list(result.winners),
+        }
+
+
+def test_a_game_past_the_episode_limit_is_truncated_for_every_agent() -> None:
+    env = pettingzoo_env("route-east", players=2, max_decisions=25)
+    env.reset(seed=1)
+    steps, infos, truncated = last_infos(env, 1)
+    assert steps == 25 and truncated
+    assert not env.unwrapped.table.state.is_over
+    assert infos == {"player_0": {"seat": 0}, "player_1": {"seat": 1}}  # no result: not over
+    unlimited = pettingzoo_env("route-east", players=2, max_decisions=None)
+    unlimited.reset(seed=1)
+    steps, infos, truncated = last_infos(unlimited, 1)
+    assert steps > 25 and not truncated and "scores" in infos["player_0"]
+
+
+def test_the_default_episode_limit_is_documented_and_refuses_nonsense() -> None:
+    from tabletrip.rl.registration import MAX_EPISODE_STEPS
+
+    assert pettingzoo_env("route-east", players=2).max_decisions == MAX_EPISODE_STEPS == 10_000
+    with pytest.raises(OptionError, match="at least 1"):
+        pettingzoo_env("route-east", players=2, max_decisions=0)

@@ -7,6 +7,8 @@
   mask is all 0: with a vector env use `autoreset_mode=SAME_STEP` (the next game's first
   observation and mask come back in the ending step), or skip the ending step's mask.
 - The end: `info["scores"]` and `info["winners"]` give the game's result on the last step.
+- Episode limit: `gymnasium.make` truncates an episode after `MAX_EPISODE_STEPS` (10,000)
+  learner steps (`max_episode_steps=` sets another); `gymnasium_env` has no limit.
 - Opponents: tabletrip bots by name (`random`, `heuristic`, `easy`, `medium`, `hard`, ...),
   one name for every other seat or one per other seat; each acts through its own
   determinized view, between the learner's decisions.
@@ -16,8 +18,8 @@
 - An illegal index: with `illegal="penalty"` (the default) the episode ends with reward
   `illegal_penalty` and `info["illegal"] = True`, the game unchanged; `illegal="raise"` raises
   IllegalAction.
-- Ids: importing this module registers `tabletrip/<game id>-v0` with Gymnasium, so
-  `gymnasium.make("tabletrip.rl.gymnasium_adapter:tabletrip/en-route-v0")` works from anywhere.
+- Ids: `import tabletrip` registers `tabletrip/<game id>-v0` with Gymnasium (when it is
+  imported: `tabletrip.rl.registration`), so `gymnasium.make("tabletrip/en-route-v0")` works.
 """
 
 from __future__ import annotations
@@ -135,12 +137,8 @@ class TabletripEnv(gymnasium.Env):
             self.table.play_action(self._opponents[state.current_player].act(state))
 
     def _info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.table.mask(self.seat), "seat": self.seat}
-        result = self.table.state.result
-        if result is not None:
-            info["scores"] = list(result.scores)
-            info["winners"] = list(result.winners)
-        return info
+        mask = self.table.mask(self.seat)
+        return {"action_mask": mask, "seat": self.seat, **self.table.result_info()}
 
 
 def register_envs() -> list[str]:

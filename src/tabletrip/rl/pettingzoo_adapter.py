@@ -7,6 +7,10 @@
   for an agent that is not to move.
 - Rewards: 0 until the end; then `win` (zero-sum, a sole winner gets 1) or `margin` (the score
   minus the best other score).
+- Infos: `{"seat": n}` per agent; at the end also the game's `scores` (every seat's) and
+  `winners` (their seats), as Gymnasium's env gives them.
+- Episode limit: after `max_decisions` decisions of all agents (default `MAX_EPISODE_STEPS`,
+  10,000; None: no limit) a game still going is truncated for every agent, rewards 0.
 - Seeding: `reset(seed=s)` plays the game of seed `s`; resets without a seed continue a seeded
   sequence.
 
@@ -25,6 +29,7 @@ from pettingzoo import AECEnv
 
 from tabletrip.core import JsonDict, OptionError
 from tabletrip.core.presentation import render_text
+from tabletrip.rl.registration import MAX_EPISODE_STEPS
 from tabletrip.rl.table import Table, configure
 
 SEED_LIMIT = 2**63
@@ -41,11 +46,15 @@ class TabletripAECEnv(AECEnv):
         players: int | None = None,
         reward: str = "win",
         render_mode: str | None = None,
+        max_decisions: int | None = MAX_EPISODE_STEPS,
         **options: Any,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise OptionError(f"unknown render mode {render_mode!r}: the render mode is ansi")
+        if max_decisions is not None and max_decisions < 1:
+            raise OptionError(f"max_decisions {max_decisions} must be at least 1 (or None)")
+        self.max_decisions = max_decisions
         self.table = Table(configure(game_id, players, options), reward)
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"tabletrip_{game_id.replace('-', '_')}"}
@@ -83,7 +92,9 @@ class TabletripAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: {"seat": seat} for agent, seat in self._seat.items()
+        }
         self.agent_selection = self.possible_agents[self.table.state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -114,6 +125,10 @@ class TabletripAECEnv(AECEnv):
             for name, reward in zip(self.agents, table.final_rewards(), strict=True):
                 self.rewards[name] = reward
             self.terminations = dict.fromkeys(self.agents, True)
+            ending = table.result_info()
+            self.infos = {name: {"seat": seat, **ending} for name, seat in self._seat.items()}
+        elif self.max_decisions is not None and table.moves >= self.max_decisions:
+            self.truncations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[table.state.current_player]
         self._accumulate_rewards()
 
@@ -131,5 +146,6 @@ class TabletripAECEnv(AECEnv):
 def pettingzoo_env(
     game_id: str, players: int | None = None, reward: str = "win", **options: Any
 ) -> TabletripAECEnv:
-    """A PettingZoo AEC environment of a game: `pettingzoo_env("ticket-to-ride", players=3)`."""
+    """A PettingZoo AEC environment of a game: `pettingzoo_env("ticket-to-ride", players=3)`
+    (`max_decisions=` sets the episode limit)."""
     return TabletripAECEnv(game_id, players=players, reward=reward, **options)

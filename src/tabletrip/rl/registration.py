@@ -21,6 +21,11 @@ from typing import Any
 from tabletrip.core.registry import game_ids
 
 ENTRY_POINT = "tabletrip.rl.gymnasium_adapter:TabletripEnv"
+# The default episode limit, in decisions: a game still going then is truncated (Gymnasium's
+# TimeLimit counts the learner's steps; PettingZoo's env every agent's). Games end long before
+# under any sensible play; random play in Route East (about 1,000 decisions at 2 players) is
+# the longest, and with 5 players and 6 attractions each has been seen to reach 15,924.
+MAX_EPISODE_STEPS = 10_000
 
 
 def env_id(game_id: str) -> str:
@@ -34,7 +39,12 @@ def register_envs(gymnasium: Any) -> list[str]:
     for game_id in game_ids():
         name = env_id(game_id)
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point=ENTRY_POINT, kwargs={"game_id": game_id})
+            gymnasium.register(
+                name,
+                entry_point=ENTRY_POINT,
+                kwargs={"game_id": game_id},
+                max_episode_steps=MAX_EPISODE_STEPS,
+            )
         ids.append(name)
     return ids
 

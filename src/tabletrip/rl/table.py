@@ -91,6 +91,19 @@ class Table:
         self.state.apply(action)
         self._moves += 1
 
+    @property
+    def moves(self) -> int:
+        """How many decisions (every seat's) this game has had."""
+        return self._moves
+
+    def result_info(self) -> dict[str, Any]:
+        """The end of the game for an environment's info: every seat's `scores` and the
+        `winners`' seats; nothing before the end."""
+        result = self.state.result
+        if result is None:
+            return {}
+        return {"scores": list(result.scores), "winners": list(result.winners)}
+
     def final_rewards(self) -> list[float]:
         """Each seat's reward once the game is over (zeros before)."""
         result = self.state.result
