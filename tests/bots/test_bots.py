@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import replace
 from typing import Any, ClassVar
@@ -287,3 +288,57 @@ def test_a_checked_bot_falls_back_to_a_legal_move(plan: Action | None) -> None:
 def test_every_game_s_heuristic_bot_is_a_checked_bot() -> None:
     for game in ("ticket-to-ride", "en-route", "route-east", "lets-go-france"):
         assert isinstance(bots.make("easy", game=game), bots.CheckedBot), game
+
+
+def _moves(bot_spec: str, game_id: str, seed: int, limit: int = 400) -> list[str]:
+    """The moves of a game where every seat is the bot of `bot_spec` (seat-seeded)."""
+    from tabletrip.sim.lineup import make_bot
+
+    game = tabletrip.make(game_id, players=2)
+    state = game.new_game(seed=seed)
+    players = [make_bot(bot_spec, game_id, seed=seed * 10 + seat) for seat in range(2)]
+    played = []
+    while not state.is_over and len(played) < limit:
+        action = players[state.current_player].act(state)
+        played.append(str(action))
+        state.apply(action)
+    return played
+
+
+@pytest.mark.parametrize("game_id", ["ticket-to-ride", "en-route", "route-east", "lets-go-france"])
+def test_easy_with_epsilon_zero_plays_exactly_as_easy(game_id: str) -> None:
+    """Issue 28's opponents between random and easy: epsilon 0 changes nothing."""
+    assert _moves("easy:epsilon=0", game_id, 4) == _moves("easy", game_id, 4)
+
+
+@pytest.mark.parametrize("game_id", ["ticket-to-ride", "lets-go-france"])
+def test_easy_with_epsilon_plays_some_random_moves_and_stays_legal(game_id: str) -> None:
+    easy = _moves("easy", game_id, 5)
+    some = _moves("easy:epsilon=0.5", game_id, 5)
+    again = _moves("easy:epsilon=0.5", game_id, 5)
+    assert some == again  # seeded
+    assert some != easy  # legal (apply checked every move) and not the heuristic's game
+
+
+def test_epsilon_one_draws_uniformly_among_the_legal_moves() -> None:
+    """With epsilon 1 every move is a uniform draw: at the first Ticket to Ride decision (which
+    tickets to keep, 7 ways) each way comes up about equally often."""
+    from tabletrip.sim.lineup import make_bot
+
+    state = tabletrip.make("ticket-to-ride", players=2).new_game(seed=1)
+    legal = [str(a) for a in state.legal_actions()]
+    counts = Counter(
+        str(make_bot("easy:epsilon=1", "ticket-to-ride", seed).act(state)) for seed in range(1400)
+    )
+    assert set(counts) == set(legal)
+    expected = 1400 / len(legal)
+    chi_square = sum((counts[a] - expected) ** 2 / expected for a in legal)
+    assert chi_square < 22.5  # p ~ 0.001 at 6 degrees of freedom
+
+
+@pytest.mark.parametrize("value", ["-0.1", "1.5"])
+def test_an_epsilon_outside_0_to_1_is_one_line(value: str) -> None:
+    from tabletrip.sim.lineup import make_bot
+
+    with pytest.raises(OptionError, match=rf"epsilon {re.escape(value)} must be between 0 and 1"):
+        make_bot(f"easy:epsilon={value}", "route-east", seed=0)

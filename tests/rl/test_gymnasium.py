@@ -147,3 +147,11 @@ def test_gymnasium_make_limits_an_episode_to_the_documented_steps() -> None:
         action = int(rng.choice(np.flatnonzero(info["action_mask"])))
         _, _, terminated, truncated, info = short.step(action)
         assert not terminated and truncated == (step == 5)
+
+
+def test_opponents_may_be_bot_specs_such_as_easy_with_epsilon() -> None:
+    env = gymnasium_env("ticket-to-ride", players=2, opponents="easy:epsilon=0.3")
+    _, steps, info = play(env, 8)
+    assert steps > 0 and "scores" in info
+    with pytest.raises(OptionError, match=r"epsilon 2 must be between 0 and 1"):
+        gymnasium_env("ticket-to-ride", players=2, opponents="easy:epsilon=2")

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from tabletrip.core.actions import Action
+from tabletrip.core.errors import OptionError
 from tabletrip.core.game import State
 from tabletrip.core.rng import Rng, mix_seed
 
@@ -41,10 +42,24 @@ class Bot(ABC):
 class CheckedBot(Bot):
     """A bot with reasoning of its own (a game's heuristic), whose choice is checked against
     the rules before it is played: `decide` may find nothing, or a move the rules refuse
-    (a plan made on a view it misread), and then `fallback` plays a legal move instead."""
+    (a plan made on a view it misread), and then `fallback` plays a legal move instead.
+
+    `epsilon`: the share of moves played uniformly at random instead (0 by default), for
+    opponents between `random` and the heuristic (`easy:epsilon=0.3`). Those draws use their
+    own seeded generator, so the bot's views are dealt as they would be without them."""
+
+    def __init__(self, seed: int = 0, epsilon: float = 0.0, **params: Any) -> None:
+        super().__init__(seed, **params)
+        if not 0.0 <= epsilon <= 1.0:
+            raise OptionError(f"epsilon {epsilon} must be between 0 and 1 (a share of the moves)")
+        self.epsilon = float(epsilon)
+        self._explore = Rng(mix_seed("epsilon", self.name, seed))
 
     def choose(self, view: State, seat: int) -> Action:
-        """The decided action when it is legal, else the fallback; always legal."""
+        """The decided action when it is legal, else the fallback; always legal (a random
+        legal action instead, with probability `epsilon`)."""
+        if self.epsilon and self._explore.random() < self.epsilon:
+            return self._explore.choice(view.legal_actions())
         action = self.decide(view, seat)
         if action is None or view.illegal_reason(action) is not None:
             action = self.fallback(view)

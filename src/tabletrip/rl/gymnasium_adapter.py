@@ -9,7 +9,8 @@
 - The end: `info["scores"]` and `info["winners"]` give the game's result on the last step.
 - Episode limit: `gymnasium.make` truncates an episode after `MAX_EPISODE_STEPS` (10,000)
   learner steps (`max_episode_steps=` sets another); `gymnasium_env` has no limit.
-- Opponents: tabletrip bots by name (`random`, `heuristic`, `easy`, `medium`, `hard`, ...),
+- Opponents: tabletrip bots by name or spec (`random`, `easy`, `easy:epsilon=0.3` (a random
+  move 30% of the time), `medium`, `hard`, `ismcts:iterations=50`, ...),
   one name for every other seat or one per other seat; each acts through its own
   determinized view, between the learner's decisions.
 - Seat: a fixed seat, or `None` for a random seat each episode.
@@ -31,12 +32,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from tabletrip import bots
 from tabletrip.bots import Bot
 from tabletrip.core import IllegalAction, JsonDict, OptionError, mix_seed
 from tabletrip.core.presentation import render_text
 from tabletrip.rl import registration
 from tabletrip.rl.table import Table, configure
+from tabletrip.sim.lineup import make_bot
 
 SEED_LIMIT = 2**63
 ILLEGAL_MODES = ("penalty", "raise")
@@ -65,7 +66,7 @@ class TabletripEnv(gymnasium.Env):
         if len(names) != count - 1:
             raise OptionError(f"{count} players need {count - 1} opponent bots, not {len(names)}")
         for name in names:
-            bots.make(name, game=game_id)  # one clear line now if a name is unknown
+            make_bot(name, game_id, seed=0)  # one clear line now if a name is unknown
         if seat is not None and not 0 <= seat < count:
             raise OptionError(f"seat {seat} does not exist: seats are 0 to {count - 1}")
         if illegal not in ILLEGAL_MODES:
@@ -95,7 +96,7 @@ class TabletripEnv(gymnasium.Env):
         self.table.reset(game_seed)
         others = [s for s in range(count) if s != self.seat]
         self._opponents = {
-            other: bots.make(name, game=self.game_id, seed=mix_seed("gym", game_seed, other))
+            other: make_bot(name, self.game_id, mix_seed("gym", game_seed, other))
             for other, name in zip(others, self.opponent_names, strict=True)
         }
         self._play_opponents()
