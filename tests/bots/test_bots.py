@@ -336,9 +336,10 @@ def test_epsilon_one_draws_uniformly_among_the_legal_moves() -> None:
     assert chi_square < 22.5  # p ~ 0.001 at 6 degrees of freedom
 
 
-@pytest.mark.parametrize("value", ["-0.1", "1.5"])
+@pytest.mark.parametrize("value", ["-0.1", "1.5", "often", "true"])
 def test_an_epsilon_outside_0_to_1_is_one_line(value: str) -> None:
     from tabletrip.sim.lineup import make_bot
 
-    with pytest.raises(OptionError, match=rf"epsilon {re.escape(value)} must be between 0 and 1"):
+    shown = {"true": "True"}.get(value, value)
+    with pytest.raises(OptionError, match=rf"^epsilon {re.escape(shown)} must be between 0 and 1"):
         make_bot(f"easy:epsilon={value}", "route-east", seed=0)

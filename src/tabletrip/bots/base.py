@@ -50,7 +50,8 @@ class CheckedBot(Bot):
 
     def __init__(self, seed: int = 0, epsilon: float = 0.0, **params: Any) -> None:
         super().__init__(seed, **params)
-        if not 0.0 <= epsilon <= 1.0:
+        number = isinstance(epsilon, int | float) and not isinstance(epsilon, bool)
+        if not number or not 0.0 <= epsilon <= 1.0:
             raise OptionError(f"epsilon {epsilon} must be between 0 and 1 (a share of the moves)")
         self.epsilon = float(epsilon)
         self._explore = Rng(mix_seed("epsilon", self.name, seed))
