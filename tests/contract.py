@@ -115,6 +115,25 @@ def _check_round_trips(state: State, rng: Rng) -> None:
     assert _snapshot(state) == before, "changing a clone changed the original"
 
 
+def _check_random_action(state: State, actions: list[Action], rng: Rng) -> Action:
+    """`random_action` draws as `rng.choice(legal_actions())` does: the same action, the same
+    use of the generator (so it is uniform); the action drawn."""
+    probe = Rng(rng.state)
+    drawn = state.random_action(probe)
+    action = rng.choice(actions)
+    assert drawn == action, f"random_action drew {drawn}, rng.choice(legal_actions()) {action}"
+    assert probe.state == rng.state, "random_action used the generator otherwise than choice"
+    return action
+
+
+def _check_apply_legal(state: State, action: Action) -> None:
+    """`apply_legal` of a legal action leaves the state `apply` does."""
+    checked, unchecked = state.clone(), state.clone()
+    checked.apply(action)
+    unchecked.apply_legal(action)
+    assert _snapshot(unchecked) == _snapshot(checked), f"apply_legal({action}) differs from apply"
+
+
 def _check_determinize(state: State, rng: Rng) -> bool:
     """Check one determinization from the mover's seat; True if it resampled something."""
     seat = state.current_player
@@ -348,7 +367,9 @@ def check_playout(
                 game.action_from_json({"type": "no-such-action"})
             with pytest.raises(IllegalAction):
                 game.parse_action("no such move, really", state)
-        action = rng.choice(actions)
+        action = _check_random_action(state, actions, rng)
+        if step % check_every == 0:
+            _check_apply_legal(state, action)
         past.append(action)
         state.apply(action)
     else:

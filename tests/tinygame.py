@@ -316,6 +316,21 @@ def lazy_variant() -> type[HighCardGame]:
     return LazyGame
 
 
+def biased_draw_variant() -> type[HighCardGame]:
+    """A broken copy whose `random_action` favours the first legal action half the time."""
+
+    class BiasedState(HighCardState):
+        def random_action(self, rng: Rng) -> Action:
+            legal = self.legal_actions()
+            return legal[0] if rng.below(2) else rng.choice(legal)
+
+    class BiasedGame(HighCardGame):
+        info = replace(HighCardGame.info, id="biased-high-card")
+        state_class = BiasedState
+
+    return BiasedGame
+
+
 HighCardGame.state_class = HighCardState
 
 

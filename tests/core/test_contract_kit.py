@@ -12,7 +12,7 @@ import tabletrip
 from contract import check_playout, check_seen_history, check_twin_worlds
 from tabletrip.core import Action, Rng, registry
 from tabletrip.core.game import Concealed
-from tinygame import GAME_ID, late_leak_variant, lazy_variant, leaky_variant
+from tinygame import GAME_ID, biased_draw_variant, late_leak_variant, lazy_variant, leaky_variant
 
 
 @settings(max_examples=30, deadline=None)
@@ -34,6 +34,17 @@ def test_kit_catches_leaks_and_lazy_determinize(make_broken) -> None:
         with pytest.raises(AssertionError, match="determinize"):
             for seed in range(5):
                 check_playout(broken.info.id, 2, {}, seed, check_every=1)
+    finally:
+        registry.unregister(broken.info.id)
+
+
+def test_kit_catches_a_random_action_that_is_not_the_uniform_draw() -> None:
+    """CONTRACT.md, `random_action`: the draw `rng.choice(legal_actions())` makes."""
+    broken = biased_draw_variant()
+    registry.register(broken)
+    try:
+        with pytest.raises(AssertionError, match="random_action"):
+            check_playout(broken.info.id, 2, {}, 0, check_every=1)
     finally:
         registry.unregister(broken.info.id)
 

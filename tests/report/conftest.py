@@ -72,6 +72,6 @@ def sim_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     backend = LocalBackend(workers=1)
     ttr = SimConfig.build("ticket-to-ride", players=2, bots=["heuristic", "random"], seed=3)
     run_sim(ttr, games=12, out=path, backend=backend)
-    high_card = SimConfig.build("high-card", players=3, bots=["random"], seed=4)
+    high_card = SimConfig.build("high-card", players=3, bots=["random"], seed=7)
     run_sim(high_card, games=15, out=path, backend=backend)
     return path

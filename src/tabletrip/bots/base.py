@@ -60,7 +60,7 @@ class CheckedBot(Bot):
         """The decided action when it is legal, else the fallback; always legal (a random
         legal action instead, with probability `epsilon`)."""
         if self.epsilon and self._explore.random() < self.epsilon:
-            return self._explore.choice(view.legal_actions())
+            return view.random_action(self._explore)
         action = self.decide(view, seat)
         if action is None or view.illegal_reason(action) is not None:
             action = self.fallback(view)
@@ -80,6 +80,12 @@ class RandomBot(Bot):
 
     name = "random"
 
+    def act(self, state: State) -> Action:
+        """A uniformly random legal action of the seat to move, drawn on `state` itself: the
+        seat's legal actions are the same in every determinization (the contract kit checks
+        it), so the draw tells nothing hidden, and no view needs dealing."""
+        return state.random_action(self.rng)
+
     def choose(self, view: State, seat: int) -> Action:
         """A uniformly random legal action."""
-        return self.rng.choice(view.legal_actions())
+        return view.random_action(self.rng)

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tabletrip.bots.base import Bot, RandomBot
+from tabletrip.bots.base import Bot, CheckedBot, RandomBot
 from tabletrip.core.actions import Action
 from tabletrip.core.game import State
 from tabletrip.core.rng import Rng, mix_seed
@@ -294,11 +294,11 @@ class IsmctsBot(Bot):
                 child.available = 1
                 child.proposed = 1 if action == proposal else 0
                 children[action] = child
-                state.apply(action)
+                state.apply_legal(action)
                 path.append(child)
                 break
             node = self._select(present)
-            state.apply(node.action)  # type: ignore[arg-type]
+            state.apply_legal(node.action)  # type: ignore[arg-type]
             path.append(node)
         scores, winners, steps = self._playout(state, policies)
         rewards = outcome.rewards(scores, winners)
@@ -337,17 +337,25 @@ class IsmctsBot(Bot):
         return best
 
     def _playout(self, state: State, policies: Sequence[Bot]) -> tuple[Sequence[float], Any, int]:
-        """Play to the end with the rollout policy; the final scores, winners and steps."""
+        """Play to the end with the rollout policy; the final scores, winners and steps.
+
+        A `CheckedBot` checks its own moves against the rules and a `RandomBot` draws from the
+        legal ones, so their moves are played unchecked; any other policy's are checked."""
         steps = 0
         if self.rollout == "heuristic":
+            unchecked = all(isinstance(p, CheckedBot | RandomBot) for p in policies)
             while not state.is_over:
                 mover = state.current_player
-                state.apply(policies[mover].choose(state, mover))
+                action = policies[mover].choose(state, mover)
+                if unchecked:
+                    state.apply_legal(action)
+                else:
+                    state.apply(action)
                 steps += 1
         else:
             rng = self.rng
             while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
+                state.apply_legal(state.random_action(rng))
                 steps += 1
         result = state.result
         assert result is not None

@@ -378,6 +378,21 @@ class State(ABC):
         self._apply(action)
         self._history = (self._history, seat, action)
 
+    def random_action(self, rng: Rng) -> Action:
+        """A uniformly random legal action: exactly `rng.choice(self.legal_actions())`, the
+        same draw from `rng` and the same action, which a game may find without listing every
+        legal action (random bots and random playouts use it)."""
+        return rng.choice(self.legal_actions())
+
+    def apply_legal(self, action: Action) -> None:
+        """Play `action`, taken from this very state's `legal_actions()` or `random_action`,
+        without checking it again: the fast path of bots and searches that play the engine's
+        own moves. Anything else (a person's move, a record's, a move chosen on another copy)
+        goes through `apply`, which checks it."""
+        seat = self.current_player
+        self._apply(action)
+        self._history = (self._history, seat, action)
+
     def public_move(self, action: Action) -> str:
         """How a move is shown now to the seats that did not make it (default `action.public()`).
 

@@ -365,16 +365,52 @@ class TicketToRideState(State):
         """Every legal action of the current seat."""
         if self.over:
             return []
-        game = self.game
         phase = self.phase
         if phase in (SETUP, KEEP):
-            offer = self.offers[self.seat]
-            least = min(KEEP_AT_SETUP if phase == SETUP else KEEP_IN_GAME, len(offer))
-            return [
-                game.keep(kept)
-                for size in range(len(offer), least - 1, -1)
-                for kept in combinations(sorted(offer), size)
-            ]
+            return self._keeps()
+        actions = self._other_moves()
+        if phase == SECOND_DRAW:
+            return actions
+        self._add_claims(actions)
+        if not actions:
+            actions.append(self.game.pass_turn)
+        return actions
+
+    def random_action(self, rng: Rng) -> Action:
+        """`rng.choice(self.legal_actions())`, found by counting the claims from the bit masks
+        and building only the one drawn (claims are most of a turn's legal actions)."""
+        phase = self.phase
+        if self.over or phase in (SETUP, KEEP):
+            return rng.choice(self.legal_actions())
+        actions = self._other_moves()
+        if phase == SECOND_DRAW:
+            return rng.choice(actions)
+        counted, all_locomotive = self._count_claims()
+        total = len(actions) + all_locomotive.bit_count()
+        for _, _, _, count in counted:
+            total += count
+        if not total:  # the Pass, drawn as `rng.choice` draws from a list of one
+            return rng.choice((self.game.pass_turn,))
+        index = rng.below(total) - len(actions)
+        if index < 0:
+            return actions[index]
+        return self._claim_at(index, counted, all_locomotive)
+
+    def _keeps(self) -> list[Action]:
+        """The ticket choices of the setup or of a ticket draw: keep all, then fewer."""
+        offer = self.offers[self.seat]
+        least = min(KEEP_AT_SETUP if self.phase == SETUP else KEEP_IN_GAME, len(offer))
+        game = self.game
+        return [
+            game.keep(kept)
+            for size in range(len(offer), least - 1, -1)
+            for kept in combinations(sorted(offer), size)
+        ]
+
+    def _other_moves(self) -> list[Action]:
+        """The legal actions of a turn but the claims: card draws, the Locomotive pile, tickets
+        (after a first card, only the second card's choices)."""
+        game = self.game
         deck = self.deck
         take = game.take
         actions: list[Action] = []
@@ -382,7 +418,7 @@ class TicketToRideState(State):
         # cards included (RULES_NOTES.md).
         if deck.cards or deck.discards:
             actions.append(game.blind)
-            if phase == SECOND_DRAW:
+            if self.phase == SECOND_DRAW:
                 loco = game.loco
                 actions += [take[card] for card in dict.fromkeys(self.face_up) if card != loco]
                 return actions
@@ -391,10 +427,12 @@ class TicketToRideState(State):
             actions.append(game.take_locomotive)
         if self.ticket_pile:
             actions.append(game.draw_tickets)
-        self._add_claims(actions)
-        if not actions:
-            actions.append(game.pass_turn)
         return actions
+
+    # A route of length L paid in a colour held `have` times, with `locos` Locomotives, has
+    # one Claim per Locomotive count from max(L - have, 0) to min(L - 1, locos) (a colour card
+    # pays at least one space); paid in Locomotives only, one Claim. `_add_claims` and
+    # `_count_claims` walk the routes in the same order: colours in card order, routes by id.
 
     def _add_claims(self, actions: list[Action]) -> None:
         """Append every legal Claim, by card colour; cost grows with the claims found."""
@@ -432,6 +470,71 @@ class TicketToRideState(State):
                 low = routes & -routes
                 routes ^= low
                 actions.append(claim_table[low.bit_length() - 1][loco][0])
+
+    def _count_claims(self) -> tuple[list[tuple[int, int, int, int]], int]:
+        """What `_add_claims` would list, counted: for each colour with claims (card order),
+        (card, cards of it held, bit mask of its routes, how many Claims); and the bit mask
+        of the routes payable in Locomotives only (one Claim each)."""
+        game = self.game
+        seat = self.seat
+        hand = self.hands[seat]
+        loco = game.loco
+        locos = hand[loco]
+        trains = self.trains[seat]
+        if trains > game.longest:
+            trains = game.longest
+        open_routes = self.open_routes[seat]
+        lengths = game.lengths
+        upto = game.routes_upto
+        counted = []
+        for card in range(loco):
+            have = hand[card]
+            if not have:
+                continue
+            reach = have + locos
+            routes = open_routes & upto[card][reach if reach < trains else trains]
+            if not routes:
+                continue
+            count = 0
+            left = routes
+            while left:  # inlined as in `_add_claims`
+                low = left & -left
+                left ^= low
+                length = lengths[low.bit_length() - 1]
+                first = length - have if length > have else 0
+                count += (length if locos >= length else locos + 1) - first
+            counted.append((card, have, routes, count))
+        if not locos:
+            return counted, 0
+        return counted, open_routes & upto[loco][locos if locos < trains else trains]
+
+    def _claim_at(
+        self, index: int, counted: list[tuple[int, int, int, int]], all_locomotive: int
+    ) -> Action:
+        """The Claim at `index` in `_add_claims`'s list, from `_count_claims()`."""
+        claim_table = self.game.claim_table
+        for card, have, routes, count in counted:
+            if index >= count:
+                index -= count
+                continue
+            lengths = self.game.lengths
+            locos = self.hands[self.seat][self.game.loco]
+            while True:
+                low = routes & -routes
+                routes ^= low
+                route = low.bit_length() - 1
+                length = lengths[route]
+                first = length - have if length > have else 0
+                count = (length if locos >= length else locos + 1) - first
+                if index < count:
+                    return claim_table[route][card][first + index]
+                index -= count
+        while True:  # the index is among the all-Locomotive claims, one per route
+            low = all_locomotive & -all_locomotive
+            all_locomotive ^= low
+            if not index:
+                return claim_table[low.bit_length() - 1][self.game.loco][0]
+            index -= 1
 
     def illegal_reason(self, action: Action) -> str | None:
         """Why `action` is not legal now, in one line; None if it is."""
