@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -11,7 +12,11 @@ from typing import Any
 import pytest
 
 import tabletrip
+from tabletrip import bots
 from tabletrip.core import GameInfo, OptionError, registry
+from tabletrip.core.analysis import analysis_for
+from tabletrip.core.encoding import encoding_for
+from tabletrip.core.presentation import presentation_for
 from tinygame import GAME_ID, HighCardGame
 
 
@@ -258,3 +263,31 @@ def test_register_returns_the_class_and_unregister_forgets_it() -> None:
     registry.unregister("solo-card")
     assert "unknown game 'solo-card'" in _option_error("solo-card")
     registry.unregister("solo-card")  # forgetting twice is harmless
+
+
+def test_listing_the_games_imports_only_their_rules() -> None:
+    """`tabletrip games` imports each game's rules, never its presentation, analysis,
+    encodings or bots (core.lazy), nor the commands it does not run; each part is imported
+    on first use and works."""
+    parts = ("present", "analysis", "encoding", "bots")
+    code = (
+        "import sys\n"
+        "from tabletrip.cli import main\n"
+        "sys.argv = ['tabletrip', 'games']\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "games = ('ticket_to_ride', 'en_route', 'route_east', 'lets_go_france')\n"
+        f"parts = {parts!r}\n"
+        "found = [f'tabletrip.games.{g}.{p}' for g in games for p in parts]\n"
+        "found += ['tabletrip.cli.play_command', 'tabletrip.report', 'tabletrip.sim.runner']\n"
+        "print('LOADED', [m for m in found if m in sys.modules])\n"
+        "print('RULES', all(f'tabletrip.games.{g}.rules' in sys.modules for g in games))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "LOADED []" in done.stdout and "RULES True" in done.stdout, done.stdout
+    for game_id in ("ticket-to-ride", "en-route", "route-east", "lets-go-france"):
+        assert presentation_for(game_id) is not None and analysis_for(game_id) is not None
+        assert encoding_for(tabletrip.make(game_id)).actions.size > 0
+        assert "heuristic" in bots.names(game_id)

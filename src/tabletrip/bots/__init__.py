@@ -8,10 +8,12 @@ from tabletrip.bots.base import Bot, CheckedBot, RandomBot
 from tabletrip.bots.ismcts import IsmctsBot
 from tabletrip.bots.levels import LEVELS, make_level, tune
 from tabletrip.core.errors import OptionError
+from tabletrip.core.lazy import imported
 from tabletrip.core.registry import game_class
 
 _generic: dict[str, type[Bot]] = {}
 _per_game: dict[tuple[str, str], type[Bot]] = {}
+_unimported: dict[str, list[str]] = {}  # per game id, the bot classes named, not yet imported
 
 
 def register(bot_cls: type[Bot], game: str | None = None) -> type[Bot]:
@@ -23,10 +25,18 @@ def register(bot_cls: type[Bot], game: str | None = None) -> type[Bot]:
     return bot_cls
 
 
+def register_by_name(reference: str, game: str) -> None:
+    """Register a game's bot class by its "package.module:Class", imported when the game's
+    bots are first listed or made (`core.lazy`): a game package's way to name its bots."""
+    _unimported.setdefault(game, []).append(reference)
+
+
 def _bots_for(game: str | None) -> dict[str, type[Bot]]:
     found = dict(_generic)
     if game is not None:
         game_class(game)  # importing the game registers its bots
+        for reference in _unimported.pop(game, []):
+            register(imported(reference), game=game)
         found.update({name: cls for (g, name), cls in _per_game.items() if g == game})
     return found
 
@@ -77,6 +87,7 @@ __all__ = [
     "make",
     "names",
     "register",
+    "register_by_name",
     "strongest",
     "tune",
 ]

@@ -12,15 +12,22 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from tabletrip.cli.content_command import content_app
-from tabletrip.cli.encoding_command import encoding
-from tabletrip.cli.game_catalog import games
-from tabletrip.cli.play_command import play
-from tabletrip.cli.replay_command import replay
-from tabletrip.cli.report_command import report
-from tabletrip.cli.serve_command import serve
-from tabletrip.cli.sim_command import sim
 from tabletrip.core.errors import TabletripError
+from tabletrip.core.lazy import imported
+
+# The commands, in the order `tabletrip --help` lists them: each a function (or, for a
+# command with subcommands, a Typer app) imported only when it runs or help lists it, so
+# `tabletrip games` does not import the player, the simulator and the report.
+COMMANDS = {
+    "games": "tabletrip.cli.game_catalog:games",
+    "play": "tabletrip.cli.play_command:play",
+    "replay": "tabletrip.cli.replay_command:replay",
+    "sim": "tabletrip.cli.sim_command:sim",
+    "report": "tabletrip.cli.report_command:report",
+    "serve": "tabletrip.cli.serve_command:serve",
+    "encoding": "tabletrip.cli.encoding_command:encoding",
+    "content": "tabletrip.cli.content_command:content_app",
+}
 
 ERROR_EXIT = 2
 # Typer ships its own copy of click, whose UsageError (a bad option value, a missing argument,
@@ -30,6 +37,24 @@ UsageError: type[Exception] = typer.BadParameter.__bases__[0]
 
 class _Group(TyperGroup):
     """The command group: the one place where a TabletripError becomes `error: <message>`."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """Every command name, in the order of COMMANDS."""
+        return list(COMMANDS)
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        """The click command `name`, built from its module on first use; None if unknown."""
+        if name not in self.commands and name in COMMANDS:
+            found = imported(COMMANDS[name])
+            command: Any
+            if isinstance(found, typer.Typer):
+                command = typer.main.get_group(found)
+            else:
+                one = typer.Typer()
+                one.command(name=name)(found)
+                command = typer.main.get_command(one)
+            self.add_command(command, name)
+        return self.commands.get(name)
 
     def invoke(self, ctx: Any) -> Any:
         """Run the command; a TabletripError is one line on stderr and exit code 2."""
@@ -56,15 +81,9 @@ app = typer.Typer(
 )
 
 
-# The commands, in the order `tabletrip --help` lists them.
-app.command()(games)
-app.command()(play)
-app.command()(replay)
-app.command()(sim)
-app.command()(report)
-app.command()(serve)
-app.command()(encoding)
-app.add_typer(content_app)
+@app.callback()
+def _commands() -> None:
+    """The group itself does nothing: each command is in COMMANDS."""
 
 
 def main() -> None:

@@ -105,17 +105,22 @@ class GameAnalysis(Protocol):
         ...
 
 
-_analyses: dict[str, GameAnalysis] = {}
+_analyses: dict[str, GameAnalysis | str] = {}
 
 
-def register_analysis(game_id: str, analysis: GameAnalysis) -> None:
-    """Register the report analysis of a game id (done in the game package's `__init__`)."""
+def register_analysis(game_id: str, analysis: GameAnalysis | str) -> None:
+    """Register the report analysis of a game id (done in the game package's `__init__`): a
+    `GameAnalysis`, or the "package.module:NAME" of one, imported on first use (`core.lazy`)."""
     _analyses[game_id] = analysis
 
 
 def analysis_for(game_id: str) -> GameAnalysis | None:
     """The registered analysis of a game (importing the game registers it), or None."""
+    from tabletrip.core.lazy import imported
     from tabletrip.core.registry import game_class
 
     game_class(game_id)
-    return _analyses.get(game_id)
+    found = _analyses.get(game_id)
+    if isinstance(found, str):
+        found = _analyses[game_id] = imported(found)
+    return found

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction
 from tabletrip.core.game import Game, State
+from tabletrip.core.lazy import imported
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,12 +133,13 @@ class Encoding:
 
 GameOfIt = TypeVar("GameOfIt", bound=Game)
 # A game's factory is only ever given a game of its own id, hence the `Any` it is kept as.
-_factories: dict[str, Callable[[Any], Encoding]] = {}
+_factories: dict[str, Callable[[Any], Encoding] | str] = {}
 _cache: dict[tuple[str, int, str], Encoding] = {}
 
 
-def register_encoding(game_id: str, factory: Callable[[GameOfIt], Encoding]) -> None:
-    """Register how a game builds its encodings for a configuration (in its `__init__`)."""
+def register_encoding(game_id: str, factory: Callable[[GameOfIt], Encoding] | str) -> None:
+    """Register how a game builds its encodings for a configuration (in its `__init__`): the
+    factory, or its "package.module:name", imported on first use (`core.lazy`)."""
     _factories[game_id] = factory
 
 
@@ -159,7 +161,10 @@ def encoding_for(game: Game) -> Encoding:
     if found is None:
         if not has_encoding(game.id):
             raise NotImplementedError(f"{game.id} provides no action and observation encoding")
-        found = _cache[key] = _factories[game.id](game)
+        factory = _factories[game.id]
+        if isinstance(factory, str):
+            factory = _factories[game.id] = imported(factory)
+        found = _cache[key] = factory(game)
     return found
 
 

@@ -444,20 +444,25 @@ class Presentation(Drawing, ABC):
         raise KeyError(name)
 
 
-_presentations: dict[str, Presentation] = {}
+_presentations: dict[str, Presentation | str] = {}
 
 
-def register_presentation(game_id: str, presentation: Presentation) -> None:
-    """Register how a game speaks (in its package `__init__`)."""
+def register_presentation(game_id: str, presentation: Presentation | str) -> None:
+    """Register how a game speaks (in its package `__init__`): a `Presentation`, or the
+    "package.module:Class" of one, imported and made on first use (`core.lazy`)."""
     _presentations[game_id] = presentation
 
 
 def presentation_for(game_id: str) -> Presentation | None:
     """The registered presentation of a game (importing the game registers it), or None."""
+    from tabletrip.core.lazy import imported
     from tabletrip.core.registry import game_class
 
     game_class(game_id)
-    return _presentations.get(game_id)
+    found = _presentations.get(game_id)
+    if isinstance(found, str):
+        found = _presentations[game_id] = imported(found)()
+    return found
 
 
 def drawing_for(state: State) -> Drawing:

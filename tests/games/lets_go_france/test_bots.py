@@ -10,10 +10,14 @@ import pytest
 import tabletrip
 import tabletrip.bots
 from tabletrip.bots import Bot, RandomBot
-from tabletrip.games.lets_go_france import HeuristicBot
 from tabletrip.games.lets_go_france.actions import ChooseIcon, Favour, Place, SpendWild, Travel
 from tabletrip.games.lets_go_france.bot_plans import pick_icon, smooth_points
-from tabletrip.games.lets_go_france.bots import best_wild_spend, icon_chooser, track_tables
+from tabletrip.games.lets_go_france.bots import (
+    HeuristicBot,
+    best_wild_spend,
+    icon_chooser,
+    track_tables,
+)
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
 from tabletrip.games.lets_go_france.phases import TRIP, Owed, Pending
 from tabletrip.games.lets_go_france.rules import LetsGoState

@@ -20,9 +20,8 @@ from route_east_situations import (
     start_phase,
 )
 from tabletrip.bots import Bot, RandomBot
-from tabletrip.games.route_east import HeuristicBot
 from tabletrip.games.route_east.actions import Move
-from tabletrip.games.route_east.bots import LEVELS, board_net, tour_costs
+from tabletrip.games.route_east.bots import LEVELS, HeuristicBot, board_net, tour_costs
 from tabletrip.games.route_east.content import NORMAL
 from tabletrip.games.route_east.rules import CROSS, RESPOND, RouteEastState
 

@@ -9,8 +9,8 @@ from typing import Any
 from route_east_situations import attractions, between, empty_hands, give, moves_phase, new_state
 from route_east_situations import sid as space_id
 from tabletrip.bots import Bot
-from tabletrip.games.route_east import HeuristicBot
 from tabletrip.games.route_east.actions import Camp, EndTurn, Move, TakeAction
+from tabletrip.games.route_east.bots import HeuristicBot
 from tabletrip.games.route_east.rules import RouteEastState
 
 

@@ -26,7 +26,7 @@ from route_east_situations import (
 )
 from tabletrip.core import IllegalAction, Rng
 from tabletrip.core.encoding import Encoding, describe_encoding, encoding_for, has_encoding
-from tabletrip.games.route_east import HeuristicBot, RouteEastState
+from tabletrip.games.route_east import RouteEastState
 from tabletrip.games.route_east.actions import (
     Camp,
     ChooseTarget,
@@ -40,6 +40,7 @@ from tabletrip.games.route_east.actions import (
     Sail,
     Stay,
 )
+from tabletrip.games.route_east.bots import HeuristicBot
 from tabletrip.games.route_east.encoding import bonus_decisions, decisions_per_turn
 from tabletrip.games.route_east.phases import PHASE_NAMES
 

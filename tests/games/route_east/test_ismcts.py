@@ -26,8 +26,8 @@ from route_east_situations import (
 )
 from tabletrip.bots import IsmctsBot
 from tabletrip.core import Action
-from tabletrip.games.route_east import HeuristicBot
 from tabletrip.games.route_east.actions import Move
+from tabletrip.games.route_east.bots import HeuristicBot
 from tabletrip.games.route_east.content import DIRT, Board
 from tabletrip.games.route_east.rules import RouteEastState
 
