@@ -13,7 +13,9 @@ from gymnasium.utils.env_checker import check_env
 
 from rl_configs import CONFIGS
 from tabletrip.core import IllegalAction, OptionError
+from tabletrip.core.encoding import encoding_for
 from tabletrip.rl import gymnasium_env
+from tabletrip.sim.lineup import make_bot
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS)
@@ -155,3 +157,19 @@ def test_opponents_may_be_bot_specs_such_as_easy_with_epsilon() -> None:
     assert steps > 0 and "scores" in info
     with pytest.raises(OptionError, match=r"epsilon 2 must be between 0 and 1"):
         gymnasium_env("ticket-to-ride", players=2, opponents="easy:epsilon=2")
+
+
+def test_the_engine_state_is_public_and_tabletrips_bots_can_play_the_learners_seat() -> None:
+    """`env.engine` is the tabletrip state: a tabletrip bot chooses for the learner through its
+    own determinized view, and its move, encoded, is one the mask allows."""
+    env = gymnasium_env("ticket-to-ride", players=2, opponents="easy")
+    env.reset(seed=4)
+    helper = make_bot("easy", "ticket-to-ride", seed=1)
+    encoding = encoding_for(env.engine.game)
+    done = False
+    while not done:
+        assert env.engine.current_player == env.seat
+        index = encoding.actions.encode(helper.act(env.engine), env.engine)
+        assert env.action_masks()[index]
+        _, _, done, _, info = env.step(index)
+    assert env.engine.is_over and info["winners"] == list(env.engine.result.winners)

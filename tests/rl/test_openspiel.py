@@ -11,12 +11,15 @@ import numpy as np
 import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
+from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 
 from rl_configs import CONFIGS
 from tabletrip.core import OptionError
 from tabletrip.core.encoding import encoding_for
+from tabletrip.core.rng import mix_seed
 from tabletrip.rl import openspiel_game
-from tabletrip.rl.openspiel_adapter import SEED_BYTES, register_all
+from tabletrip.rl.openspiel_adapter import SEED_BYTES, TabletripBot, register_all
+from tabletrip.sim.lineup import make_bot
 
 GAMES = ["ticket-to-ride", "en-route", "route-east", "lets-go-france"]
 
@@ -161,3 +164,29 @@ def test_ismcts_finds_the_best_card_in_high_card() -> None:
 def test_a_bad_parameter_is_one_line() -> None:
     with pytest.raises(OptionError, match="bad value 'moon' for option 'map'"):
         openspiel_game("ticket-to-ride", map="moon")
+
+
+@pytest.mark.parametrize("game_id", ["ticket-to-ride", "en-route"])
+def test_tabletrip_bots_play_in_openspiel_as_they_play_on_the_engine(game_id: str) -> None:
+    """`TabletripBot` plays a tabletrip bot as a `pyspiel.Bot` through OpenSpiel's own
+    `evaluate_bots`: the same moves and result as the same bots on the engine directly."""
+    game = openspiel_game(game_id, players=2)
+    state = dealt(game)
+    specs = ["easy", "easy:epsilon=0.5"]
+    players = [TabletripBot(game, seat, spec, seed=3) for seat, spec in enumerate(specs)]
+    returns = evaluate_bots(state, players, np.random.default_rng(0))
+    assert state.is_terminal() and returns == state.returns()
+
+    engine = state.engine.game.new_game(state.engine.seed)
+    direct = [make_bot(s, game_id, mix_seed("openspiel", 3, seat)) for seat, s in enumerate(specs)]
+    while not engine.is_over:
+        engine.apply(direct[engine.current_player].act(engine))
+    assert engine.record.to_json() == state.engine.record.to_json()
+
+
+def test_a_tabletrip_bot_refuses_to_play_for_another_player() -> None:
+    game = openspiel_game("ticket-to-ride", players=2)
+    state = dealt(game)
+    other = 1 - state.current_player()
+    with pytest.raises(ValueError, match=f"not {other}"):
+        TabletripBot(game, other).step(state)

@@ -11,8 +11,10 @@ from pettingzoo.test import api_test, seed_test
 import tabletrip
 from rl_configs import CONFIGS
 from tabletrip.core import IllegalAction, OptionError
+from tabletrip.core.encoding import encoding_for
 from tabletrip.rl import pettingzoo_env
 from tabletrip.rl.rewards import final_rewards
+from tabletrip.sim.lineup import make_bot
 
 # PettingZoo warns about any Dict observation ({"observation", "action_mask"}), its own convention.
 pytestmark = [
@@ -184,3 +186,19 @@ def test_the_default_episode_limit_is_documented_and_refuses_nonsense() -> None:
     assert pettingzoo_env("route-east", players=2).max_decisions == MAX_EPISODE_STEPS == 10_000
     with pytest.raises(OptionError, match="at least 1"):
         pettingzoo_env("route-east", players=2, max_decisions=0)
+
+
+def test_the_engine_state_is_public_for_tabletrips_bots() -> None:
+    """`env.engine` is the tabletrip state: tabletrip bots play every agent of a whole game."""
+    env = pettingzoo_env("lets-go-france", players=2)
+    env.reset(seed=2)
+    players = [make_bot("easy", "lets-go-france", seed=s) for s in range(2)]
+    encoding = encoding_for(env.engine.game)
+    for _ in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        state = env.engine
+        env.step(encoding.actions.encode(players[state.current_player].act(state), state))
+    assert env.engine.is_over

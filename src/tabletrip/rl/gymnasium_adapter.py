@@ -33,7 +33,7 @@ import numpy as np
 from gymnasium import spaces
 
 from tabletrip.bots import Bot
-from tabletrip.core import IllegalAction, JsonDict, OptionError, mix_seed
+from tabletrip.core import IllegalAction, JsonDict, OptionError, State, mix_seed
 from tabletrip.core.presentation import render_text
 from tabletrip.rl import registration
 from tabletrip.rl.table import Table, configure
@@ -117,6 +117,13 @@ class TabletripEnv(gymnasium.Env):
         over = table.state.is_over
         reward = table.final_rewards()[self.seat] if over else 0.0
         return table.vector(self.seat), reward, over, False, self._info()
+
+    @property
+    def engine(self) -> State:
+        """The tabletrip state being played, hidden information included: for tabletrip's bots
+        (which look only at their determinized view) and evaluators, never for the learner,
+        which sees its observation."""
+        return self.table.state
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal action indices as a boolean mask."""

@@ -17,6 +17,9 @@
   full JSON), so `pyspiel.deserialize_game_and_state` restores a state exactly.
 - Resampling: `resample_from_infostate(player, sampler)` is the engine's `determinize`, for
   `ISMCTSBot.set_resampler`.
+- The engine: `state.engine` is the tabletrip `State` inside (after the seed is dealt), for
+  tabletrip's tools; `TabletripBot(game, player, "hard")` plays a tabletrip bot as a
+  `pyspiel.Bot`, so `evaluate_bots` can pit OpenSpiel's agents against tabletrip's.
 
 A clone copies the engine's RNG, so OpenSpiel's `MCTSBot` searching a clone sees the true
 hidden cards and future draws; IS-MCTS with the resampler searches honestly.
@@ -34,8 +37,10 @@ import pyspiel
 from tabletrip.core import Game, IllegalAction, JsonDict, OptionSpec, Rng, State, make
 from tabletrip.core.encoding import Encoding, encoding_for, has_encoding
 from tabletrip.core.registry import game_class, game_ids
+from tabletrip.core.rng import mix_seed
 from tabletrip.rl.rewards import REWARD_KINDS, RewardKind, final_rewards, reward_range
 from tabletrip.rl.table import configure
+from tabletrip.sim.lineup import make_bot
 
 PREFIX = "python_tabletrip_"
 SEED_LIMIT = 2**63
@@ -192,6 +197,32 @@ class TabletripSpielState(pyspiel.State):
         if self._box is None:
             return f"dealing the seed: {len(self._seed_bytes)} of {SEED_BYTES} bytes"
         return json.dumps(self._box.state._state_json(), separators=(",", ":"))
+
+
+class TabletripBot(pyspiel.Bot):
+    """A tabletrip bot as an OpenSpiel bot, for one player of a tabletrip OpenSpiel game:
+    any spec `tabletrip sim --bot` takes (`easy`, `hard`, `easy:epsilon=0.3`), so OpenSpiel's
+    evaluators can pit their agents against tabletrip's. It plays through `state.engine` and,
+    as every tabletrip bot, looks only at its own determinized view of it."""
+
+    def __init__(self, game: TabletripSpielGame, player: int, spec: str = "easy", seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self.game = game
+        self.player = player
+        self.bot = make_bot(spec, game.game_id, mix_seed("openspiel", seed, player))
+
+    def step(self, state: TabletripSpielState) -> int:
+        """The index of the action the bot plays in `state` (its player must be to move)."""
+        if state.current_player() != self.player:
+            raise ValueError(f"player {state.current_player()} is to move, not {self.player}")
+        engine = state.engine
+        return self.game.encoding.actions.encode(self.bot.act(engine), engine)
+
+    def restart_at(self, state: TabletripSpielState) -> None:
+        """Nothing to forget: the bot reads the state it is given at each step."""
+
+    def inform_action(self, state: TabletripSpielState, player_id: int, action: int) -> None:
+        """Nothing to record: the bot reads the state it is given at each step."""
 
 
 class EngineBox:

@@ -27,7 +27,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from tabletrip.core import JsonDict, OptionError
+from tabletrip.core import JsonDict, OptionError, State
 from tabletrip.core.presentation import render_text
 from tabletrip.rl.registration import MAX_EPISODE_STEPS
 from tabletrip.rl.table import Table, configure
@@ -101,6 +101,13 @@ class TabletripAECEnv(AECEnv):
         """The agent's vector and its action mask."""
         seat = self._seat[agent]
         return {"observation": self.table.vector(seat), "action_mask": self.table.mask(seat)}
+
+    @property
+    def engine(self) -> State:
+        """The tabletrip state being played, hidden information included: for tabletrip's bots
+        (which look only at their determinized view) and evaluators, never for an agent, which
+        sees its observation."""
+        return self.table.state
 
     def observation_dict(self, agent: str) -> JsonDict:
         """The JSON observation the agent's vector is built from."""
