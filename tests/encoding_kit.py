@@ -124,3 +124,21 @@ def check_documentation(encoding: Encoding) -> None:
     assert len(set(names)) == len(names), "two observation fields share a name"
     for field in encoding.observations.fields:
         assert field.size > 0 and field.low < field.high and field.description.strip(), field
+    check_names(encoding)
+
+
+def check_names(encoding: Encoding) -> None:
+    """Every action index and vector position has a distinct name that starts with its block's
+    or field's name."""
+    index_names = encoding.actions.index_names()
+    assert len(index_names) == encoding.actions.size, "not one name per action index"
+    assert len(set(index_names)) == len(index_names), "two action indices share a name"
+    for block in encoding.actions.blocks:
+        for name in index_names[block.start : block.start + block.size]:
+            assert name.startswith(block.name), f"index {name!r} is in block {block.name}"
+    position_names = encoding.observations.position_names()
+    assert len(position_names) == encoding.observations.size, "not one name per position"
+    assert len(set(position_names)) == len(position_names), "two positions share a name"
+    for field, part in encoding.observations.field_slices().items():
+        for name in position_names[part]:
+            assert name.startswith(field), f"position {name!r} is in field {field}"

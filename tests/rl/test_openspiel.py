@@ -43,8 +43,8 @@ def test_random_sim_test_with_serialization_passes(
 
 def test_every_game_is_registered_under_its_python_name() -> None:
     names = register_all()
-    assert {f"python_tabletrip_{g.replace('-', '_')}" for g in GAMES} <= set(names)
-    game = pyspiel.load_game("python_tabletrip_ticket_to_ride(players=3,map=europe-express)")
+    assert {f"python_tabletrip_{g.replace('-', '_')}_v0" for g in GAMES} <= set(names)
+    game = pyspiel.load_game("python_tabletrip_ticket_to_ride_v0(players=3,map=europe-express)")
     assert game.num_players() == 3
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
 

@@ -8,7 +8,12 @@ import typer
 
 from tabletrip.cli.game_catalog import _game_class
 from tabletrip.cli.game_setup import _make_game, _parse_options
-from tabletrip.core.encoding import describe_encoding, encoding_for
+from tabletrip.core.encoding import (
+    describe_encoding,
+    describe_names,
+    encoding_for,
+    encoding_version,
+)
 from tabletrip.core.errors import OptionError
 
 
@@ -23,6 +28,12 @@ def encoding(
             "--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."
         ),
     ] = None,
+    names: Annotated[
+        bool,
+        typer.Option(
+            "--names", help="Name every action index and vector position (long tables) instead."
+        ),
+    ] = False,
 ) -> None:
     """Document the fixed action space and observation vector learning agents get (markdown)."""
     info = _game_class(game).info
@@ -32,6 +43,8 @@ def encoding(
     except NotImplementedError as exc:
         raise OptionError(str(exc)) from None
     options = ", ".join(f"{k}={v}" for k, v in sorted(configured.options.items()) if v is not None)
-    typer.echo(f"# {info.title}: {configured.players} players{', ' + options if options else ''}")
+    version = encoding_version(game)
+    shown = f"{configured.players} players{', ' + options if options else ''}"
+    typer.echo(f"# {info.title}: {shown} (encoding version {version})")
     typer.echo("")
-    typer.echo(describe_encoding(found))
+    typer.echo(describe_names(found) if names else describe_encoding(found))

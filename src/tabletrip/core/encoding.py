@@ -83,6 +83,13 @@ class ActionEncoding(ABC):
                 return block
         raise IllegalAction(f"action index {index} is outside 0..{self.size - 1}")
 
+    def index_names(self) -> list[str]:
+        """A name for every index, in order and all distinct: in the game's words where an
+        index always means one thing (`claim Atlanta-Raleigh red, 1 Locomotive`), else its
+        block and place in it (`keep[3]`, the block's description says what that is). The
+        default names them all by block and place; a game names its own."""
+        return block_place_names(self.blocks)
+
 
 class ObservationEncoding(ABC):
     """A fixed-length float vector of one seat's observation, documented field by field."""
@@ -106,6 +113,13 @@ class ObservationEncoding(ABC):
             low += [field.low] * field.size
             high += [field.high] * field.size
         return low, high
+
+    def position_names(self) -> list[str]:
+        """A name for every vector position, in order and all distinct: the field and, for a
+        field of several positions, what each one is in the game's words (`route_owner
+        Atlanta-Raleigh, seat +1`) or its place (`offer[4]`). The default names them by field
+        and place; a game names its own."""
+        return field_place_names(self.fields)
 
     def field_slices(self) -> dict[str, slice]:
         """Where each field lies in the vector, by name."""
@@ -134,13 +148,29 @@ class Encoding:
 GameOfIt = TypeVar("GameOfIt", bound=Game)
 # A game's factory is only ever given a game of its own id, hence the `Any` it is kept as.
 _factories: dict[str, Callable[[Any], Encoding] | str] = {}
+_versions: dict[str, int] = {}
 _cache: dict[tuple[str, int, str], Encoding] = {}
 
 
-def register_encoding(game_id: str, factory: Callable[[GameOfIt], Encoding] | str) -> None:
+def register_encoding(
+    game_id: str, factory: Callable[[GameOfIt], Encoding] | str, version: int = 0
+) -> None:
     """Register how a game builds its encodings for a configuration (in its `__init__`): the
-    factory, or its "package.module:name", imported on first use (`core.lazy`)."""
+    factory, or its "package.module:name", imported on first use (`core.lazy`).
+
+    `version` counts the changes of meaning of any index or position: raise it whenever one
+    changes, so that the environment ids that carry it (`tabletrip/<game>-v<version>`) keep
+    an agent trained on the old encoding from silently reading the new one."""
     _factories[game_id] = factory
+    _versions[game_id] = version
+
+
+def encoding_version(game_id: str) -> int:
+    """The version of a game's encodings (importing the game registers it); NotImplementedError
+    if the game provides none."""
+    if not has_encoding(game_id):
+        raise NotImplementedError(f"{game_id} provides no action and observation encoding")
+    return _versions[game_id]
 
 
 def has_encoding(game_id: str) -> bool:
@@ -201,6 +231,49 @@ def describe_encoding(encoding: Encoding) -> str:
         f"At most {encoding.max_length} decisions a game; a final score lies in "
         f"{_number(encoding.score_range[0])} to {_number(encoding.score_range[1])}.",
     ]
+    return "\n".join(lines)
+
+
+def block_place_names(blocks: Sequence[ActionBlock]) -> list[str]:
+    """Every index named by its block, and its place in a block of several (`take[3]`)."""
+    return [
+        block.name if block.size == 1 else f"{block.name}[{place}]"
+        for block in blocks
+        for place in range(block.size)
+    ]
+
+
+def field_place_names(fields: Sequence[Field]) -> list[str]:
+    """Every position named by its field, and its place in a field of several (`hand[2]`)."""
+    return [
+        field.name if field.size == 1 else f"{field.name}[{place}]"
+        for field in fields
+        for place in range(field.size)
+    ]
+
+
+def named_block(block: ActionBlock, names: Sequence[str]) -> list[str]:
+    """The names of a block's indices, `block.name` then each of `names` (one per index)."""
+    if len(names) != block.size:
+        raise ValueError(f"block {block.name} has {block.size} indices; names given: {len(names)}")
+    return [f"{block.name} {name}" for name in names]
+
+
+def named_field(field: Field, names: Sequence[str]) -> list[str]:
+    """The names of a field's positions, `field.name` then each of `names` (one per position)."""
+    if len(names) != field.size:
+        raise ValueError(
+            f"field {field.name} has {field.size} positions; names given: {len(names)}"
+        )
+    return [f"{field.name} {name}" for name in names]
+
+
+def describe_names(encoding: Encoding) -> str:
+    """Markdown tables naming every action index and every vector position."""
+    lines = ["| index | action |", "|---|---|"]
+    lines += [f"| {i} | {name} |" for i, name in enumerate(encoding.actions.index_names())]
+    lines += ["", "| position | value |", "|---|---|"]
+    lines += [f"| {i} | {name} |" for i, name in enumerate(encoding.observations.position_names())]
     return "\n".join(lines)
 
 

@@ -34,6 +34,7 @@ from gymnasium import spaces
 
 from tabletrip.bots import Bot
 from tabletrip.core import IllegalAction, JsonDict, OptionError, State, mix_seed
+from tabletrip.core.encoding import encoding_version
 from tabletrip.core.presentation import render_text
 from tabletrip.rl import registration
 from tabletrip.rl.table import Table, configure
@@ -74,6 +75,7 @@ class TabletripEnv(gymnasium.Env):
         if render_mode not in (None, "ansi"):
             raise OptionError(f"unknown render mode {render_mode!r}: the render mode is ansi")
         self.game_id = game_id
+        self.metadata = {**self.metadata, "encoding_version": encoding_version(game_id)}
         self.opponent_names = names
         self.fixed_seat = seat
         self.illegal = illegal
@@ -150,7 +152,8 @@ class TabletripEnv(gymnasium.Env):
 
 
 def register_envs() -> list[str]:
-    """Register `tabletrip/<game id>-v0` with Gymnasium for every game; the ids. (`import
+    """Register `tabletrip/<game id>-v<encoding version>` with Gymnasium for every game with
+    encodings; the ids. (`import
     tabletrip` does it already: `tabletrip.rl.registration`.)
 
     Then `gymnasium.make("tabletrip/ticket-to-ride-v0", players=3, opponents="heuristic")`.

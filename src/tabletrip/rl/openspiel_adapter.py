@@ -1,7 +1,8 @@
-"""OpenSpiel Python games for every tabletrip game: `pyspiel.load_game("python_tabletrip_<game>")`.
+"""OpenSpiel Python games for every game: `pyspiel.load_game("python_tabletrip_<game>_v0")`.
 
-- Names: `python_tabletrip_<game id with _>`, such as
-  `python_tabletrip_ticket_to_ride(players=3,map=europe-express)`.
+- Names: `python_tabletrip_<game id with _>_v<encoding version>`, such as
+  `python_tabletrip_ticket_to_ride_v0(players=3,map=europe-express)`: the version is the
+  encoding's (`tabletrip.core.encoding.encoding_version`), raised when an index changes.
 - Parameters: `players`, `reward` (`win` or `margin`) and the game's options; an option the game
   decides itself by default is 0 (a number) or "" (a text).
 - Chance: explicit. The first 4 moves are chance moves dealing the game's 32-bit seed, a byte at
@@ -35,7 +36,7 @@ import numpy as np
 import pyspiel
 
 from tabletrip.core import Game, IllegalAction, JsonDict, OptionSpec, Rng, State, make
-from tabletrip.core.encoding import Encoding, encoding_for, has_encoding
+from tabletrip.core.encoding import Encoding, encoding_for, encoding_version, has_encoding
 from tabletrip.core.registry import game_class, game_ids
 from tabletrip.core.rng import mix_seed
 from tabletrip.rl.rewards import REWARD_KINDS, RewardKind, final_rewards, reward_range
@@ -50,8 +51,9 @@ _registered: set[str] = set()
 
 
 def openspiel_name(game_id: str) -> str:
-    """The OpenSpiel short name of a tabletrip game id."""
-    return PREFIX + game_id.replace("-", "_")
+    """The OpenSpiel short name of a tabletrip game id, versioned by its encoding:
+    `python_tabletrip_ticket_to_ride_v0`."""
+    return f"{PREFIX}{game_id.replace('-', '_')}_v{encoding_version(game_id)}"
 
 
 class TabletripSpielGame(pyspiel.Game):

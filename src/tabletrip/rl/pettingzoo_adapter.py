@@ -28,6 +28,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
 from tabletrip.core import JsonDict, OptionError, State
+from tabletrip.core.encoding import encoding_version
 from tabletrip.core.presentation import render_text
 from tabletrip.rl.registration import MAX_EPISODE_STEPS
 from tabletrip.rl.table import Table, configure
@@ -57,7 +58,12 @@ class TabletripAECEnv(AECEnv):
         self.max_decisions = max_decisions
         self.table = Table(configure(game_id, players, options), reward)
         self.render_mode = render_mode
-        self.metadata = {**self.metadata, "name": f"tabletrip_{game_id.replace('-', '_')}"}
+        version = encoding_version(game_id)
+        self.metadata = {
+            **self.metadata,
+            "name": f"tabletrip_{game_id.replace('-', '_')}_v{version}",
+            "encoding_version": version,
+        }
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.game.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         table = self.table

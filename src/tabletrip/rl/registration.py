@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
+from tabletrip.core.encoding import encoding_version, has_encoding
 from tabletrip.core.registry import game_ids
 
 ENTRY_POINT = "tabletrip.rl.gymnasium_adapter:TabletripEnv"
@@ -29,14 +30,17 @@ MAX_EPISODE_STEPS = 10_000
 
 
 def env_id(game_id: str) -> str:
-    """The Gymnasium id of a game's environment: `tabletrip/ticket-to-ride-v0`."""
-    return f"tabletrip/{game_id}-v0"
+    """The Gymnasium id of a game's environment, versioned by its encoding (importing the
+    game): `tabletrip/ticket-to-ride-v0`."""
+    return f"tabletrip/{game_id}-v{encoding_version(game_id)}"
 
 
 def register_envs(gymnasium: Any) -> list[str]:
     """Register every game's environment id with this `gymnasium` module; the ids."""
     ids = []
     for game_id in game_ids():
+        if not has_encoding(game_id):
+            continue
         name = env_id(game_id)
         if name not in gymnasium.registry:
             gymnasium.register(
