@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import tabletrip
 from encoding_kit import check_encoding_playout
-from tabletrip.core import IllegalAction
+from tabletrip.core import Action, IllegalAction
 from tabletrip.core.encoding import Encoding, describe_encoding, encoding_for
-from tabletrip.games.ticket_to_ride.actions import Claim, KeepTickets
+from tabletrip.games.ticket_to_ride.actions import Claim, KeepTickets, TakeFaceUp
 from tabletrip.games.ticket_to_ride.rules import TicketToRideState
 from ttr_situations import MapSituations
 
@@ -222,3 +224,179 @@ def test_max_length_and_score_range_follow_their_derivations() -> None:
     # Start 100; 28 tickets, all but a 4 and a 5 of 310; 51 route points; bonus card 20.
     assert express2.score_range == (100 - 301, 100 + 51 + 301 + 20)
     assert "6319 indices" in describe_encoding(usa5)
+
+
+# --- names of indices and positions -------------------------------------------------------------
+
+OFFER_PLACES = ("1st", "2nd", "3rd")
+
+
+def position_names(enc: Encoding, field: str) -> list[str]:
+    """The names of one field's positions."""
+    return enc.observations.position_names()[enc.observations.field_slices()[field]]
+
+
+def claim_words(state: TicketToRideState, claim: Claim) -> str:
+    """A claim in words built from the board itself: route id, cities, colour, Locomotives."""
+    board = state.game.board
+    route = board.routes[claim.route]
+    where = f"claim r{route.id} {board.cities[route.a]}-{board.cities[route.b]}"
+    plural = "" if claim.locomotives == 1 else "s"
+    if claim.color == "locomotive":
+        assert claim.locomotives == route.length
+        return f"{where} with {claim.locomotives} locomotive{plural}"
+    more = f" + {claim.locomotives} locomotive{plural}" if claim.locomotives else ""
+    return f"{where} with {claim.color}{more}"
+
+
+def assert_named_as(name: str, action: Action, state: TicketToRideState) -> None:
+    """The index name of a legal action says what the action does."""
+    if isinstance(action, KeepTickets):
+        offer = state.offers[state.current_player]
+        places = "+".join(OFFER_PLACES[i] for i, t in enumerate(offer) if t in action.tickets)
+        assert name == f"keep {places} offered", (name, action, offer)
+    elif isinstance(action, Claim):
+        assert name == claim_words(state, action), (name, action)
+    elif isinstance(action, TakeFaceUp):
+        assert name == f"take {action.card}"
+    else:
+        assert name == str(action)
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("usa", 2), ("usa", 5), ("europe-express", 3)])
+def test_every_legal_index_in_random_playouts_is_named_by_its_action(
+    map_id: str, players: int
+) -> None:
+    """Each legal action's index name is its claim (route, colour, Locomotives), card kind or
+    kept offer positions; the name of the action played reads back as that action."""
+    game = tabletrip.make("ticket-to-ride", players=players, map=map_id)
+    actions = encoding_for(game).actions
+    names = actions.index_names()
+    encode = actions.encode
+    claims_seen = 0
+    for seed in (1, 2):
+        state = game.new_game(seed=seed)
+        assert isinstance(state, TicketToRideState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for action in legal:
+                assert_named_as(names[encode(action, state)], action, state)
+                claims_seen += isinstance(action, Claim)
+            played = rng.choice(legal)
+            if not isinstance(played, KeepTickets):
+                assert game.parse_action(names[encode(played, state)], state) == played
+            state.apply(played)
+    assert claims_seen > 100
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe-express"])
+def test_never_legal_names_mark_exactly_the_claim_shapes_no_route_accepts(map_id: str) -> None:
+    """A claim index is named `(never legal)` exactly when it decodes to no action."""
+    enc = encoding(map_id, 2)
+    state = EXPRESS.new_state() if map_id == "europe-express" else USA.new_state()
+    names = enc.actions.index_names()
+    claims = next(b for b in enc.actions.blocks if b.name == "claim")
+    for index in range(claims.start, claims.start + claims.size):
+        try:
+            action = enc.actions.decode(index, state)
+        except IllegalAction:
+            assert names[index].endswith(" (never legal)"), names[index]
+        else:
+            assert isinstance(action, Claim)
+            assert names[index] == claim_words(state, action)
+
+
+def test_usa_index_names_spot_checks() -> None:
+    """The USA names of the indices the formula tests decode, and of the keeps."""
+    names = encoding("usa", 2).actions.index_names()
+    assert names[0] == "blind"
+    assert names[8:10] == ["take red", "take locomotive"]
+    assert names[375] == "claim r5 Atlanta-Raleigh with red + 1 locomotive"
+    assert names[376] == "claim r5 Atlanta-Raleigh with red + 2 locomotives (never legal)"
+    assert names[134] == "claim r1 Atlanta-Miami with 5 locomotives"
+    assert names[122] == "claim r1 Atlanta-Miami with red (never legal)"
+    assert names[626] == "claim r9 Boston-New York with red"
+    assert names[6310] == "tickets"
+    assert names[6311] == "keep 1st offered"
+    assert names[6315] == "keep 1st+3rd offered"
+    assert names[6317] == "keep 1st+2nd+3rd offered"
+    assert names[6318] == "pass"
+
+
+def test_express_index_names_spot_checks() -> None:
+    """Europe Express: the Locomotive pile index, a claim and the keeps after the claims."""
+    names = encoding("europe-express", 3).actions.index_names()
+    assert names[7:10] == [
+        "take red",
+        "locomotive",
+        "claim r0 London-Edinburgh with purple (never legal)",
+    ]
+    assert names[63] == "claim r1 London-Paris with blue"
+    assert names[-9:-7] == ["tickets", "keep 1st offered"]
+
+
+@pytest.mark.parametrize(("map_id", "players"), [("usa", 4), ("europe-express", 2)])
+def test_per_route_and_per_ticket_position_names_follow_the_board(
+    map_id: str, players: int
+) -> None:
+    """route_owner, route_open, tickets_held and offer positions name the board's routes and
+    tickets in id order; seat-relative positions name the seats from the observer on."""
+    enc = encoding(map_id, players)
+    board = USA.new_state().game.board if map_id == "usa" else EXPRESS.new_state().game.board
+    seats = ["you"] + [f"seat +{i}" for i in range(1, players)]
+    routes = [f"r{r.id} {board.cities[r.a]}-{board.cities[r.b]}" for r in board.routes]
+    tickets = [f"t{t.id} {board.cities[t.a]}-{board.cities[t.b]}" for t in board.tickets]
+    assert position_names(enc, "route_owner") == [
+        f"route_owner {route}, {seat}" for route in routes for seat in seats
+    ]
+    assert position_names(enc, "route_open") == [f"route_open {route}" for route in routes]
+    assert position_names(enc, "tickets_held") == [f"tickets_held {t}" for t in tickets]
+    assert position_names(enc, "trains") == [f"trains {seat}" for seat in seats]
+    assert position_names(enc, "hand") == [f"hand {card}" for card in board.card_names]
+    offer = position_names(enc, "offer")
+    assert offer[: len(tickets) + 1] == [f"offer 1st, {t}" for t in tickets] + ["offer 1st, points"]
+    assert offer[-1] == "offer 3rd, points"
+
+
+def names_of_set_positions(enc: Encoding, vector: list[float], field: str) -> list[str]:
+    """The names of a field's nonzero positions in `vector`, in order."""
+    part = enc.observations.field_slices()[field]
+    names = enc.observations.position_names()[part]
+    return [name for name, value in zip(names, vector[part], strict=True) if value]
+
+
+def test_owner_positions_set_in_a_built_state_name_the_route_and_seat() -> None:
+    """Seat 1 of 4 owns Atlanta-Raleigh, seat 3 Boston-New York, seat 0 moves: in seat 1's
+    vector the set positions are named by those routes and seats as seen from seat 1."""
+    enc = encoding("usa", 4)
+    state = USA.turn_state(4, seat=0, routes={1: [5], 3: [9]})
+    vector = enc.observations.encode(state.observation(1))
+    assert names_of_set_positions(enc, vector, "route_owner") == [
+        "route_owner r5 Atlanta-Raleigh, you",
+        "route_owner r9 Boston-New York, seat +2",
+    ]
+    assert names_of_set_positions(enc, vector, "to_move") == ["to_move seat +3"]
+
+
+def test_offer_and_held_ticket_positions_name_the_tickets_they_hold() -> None:
+    """The set one-hot positions of the offer name the offered tickets place by place; after
+    keeping all three, the set tickets_held positions name those tickets."""
+    enc = encoding("usa", 2)
+    state = USA.new_state(seed=3)
+    seat = state.current_player
+    board = state.game.board
+    offer = list(state.offers[seat])
+    vector = enc.observations.encode(state.observation(seat))
+    ticket_ids = [
+        name for name in names_of_set_positions(enc, vector, "offer") if "points" not in name
+    ]
+    assert ticket_ids == [
+        f"offer {place}, t{t} {board.ticket_name(board.tickets[t])}"
+        for place, t in zip(OFFER_PLACES, offer, strict=True)
+    ]
+    state.apply(enc.actions.decode(6311 + 7 - 1, state))
+    vector = enc.observations.encode(state.observation(seat))
+    assert names_of_set_positions(enc, vector, "tickets_held") == [
+        f"tickets_held t{t} {board.ticket_name(board.tickets[t])}" for t in sorted(offer)
+    ]

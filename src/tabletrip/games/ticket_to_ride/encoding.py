@@ -42,12 +42,21 @@ less the start score) by the most route points one seat's trains can buy, ticket
 The recent-moves `log` is left out: what it says is in the other fields (claims in the route
 owners, face-up cards taken in `known_cards`, ticket draws in the ticket counts).
 
+Names (`index_names`, `position_names`; `tabletrip encoding ticket-to-ride --names`), from
+the configured game's own map: an index that always means one action is named by that
+action's notation (`take red`, `claim r5 Atlanta-Raleigh with red + 1 locomotive`, what
+`parse_action` reads back); a claim shape the route never accepts gets the same words and
+`(never legal)`; a keep is named by the offer positions it keeps (`keep 1st+3rd offered`).
+Positions name seats relatively (`you`, `seat +1`), routes and tickets as the notation does
+(`r5 Atlanta-Raleigh`, `t3 Denver-El Paso`) and card kinds by the map's names (`locomotive`).
+
 `max_length` and `score_range` are derived in `make_encoding` (see the comments there).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 
 from tabletrip.core import Action, IllegalAction, JsonDict, State
 from tabletrip.core.encoding import (
@@ -56,11 +65,12 @@ from tabletrip.core.encoding import (
     Encoding,
     Field,
     ObservationEncoding,
+    named_field,
     one_hot,
     scaled,
 )
-from tabletrip.games.ticket_to_ride.actions import KeepTickets
-from tabletrip.games.ticket_to_ride.content import Board
+from tabletrip.games.ticket_to_ride.actions import Claim, KeepTickets
+from tabletrip.games.ticket_to_ride.content import Board, Route, Ticket
 from tabletrip.games.ticket_to_ride.phases import (
     FACE_UP,
     HAND_START,
@@ -74,6 +84,29 @@ from tabletrip.games.ticket_to_ride.phases import (
 from tabletrip.games.ticket_to_ride.rules import TicketToRideGame, TicketToRideState
 
 KEEP_MASKS = (1 << TICKETS_OFFERED) - 1  # the non-empty subsets of a 3-ticket offer
+OFFER_PLACES = ("1st", "2nd", "3rd")  # the offer positions, in the order drawn
+assert len(OFFER_PLACES) == TICKETS_OFFERED
+
+
+def route_notation(board: Board, route: Route) -> str:
+    """A route as the notation names it: `r5 Atlanta-Raleigh`."""
+    return f"r{route.id} {board.route_name(route)}"
+
+
+def ticket_notation(board: Board, ticket: Ticket) -> str:
+    """A ticket as the notation names it: `t3 Denver-El Paso`."""
+    return f"t{ticket.id} {board.ticket_name(ticket)}"
+
+
+def relative_seat_names(players: int) -> list[str]:
+    """The seats as the seat-relative fields order them: `you`, `seat +1`, `seat +2`, ..."""
+    return ["you"] + [f"seat +{places}" for places in range(1, players)]
+
+
+def keep_name(mask: int) -> str:
+    """The name of a keep index by the offer positions its mask keeps: `keep 1st+3rd offered`."""
+    kept = [place for bit, place in enumerate(OFFER_PLACES) if mask >> bit & 1]
+    return f"keep {'+'.join(kept)} offered"
 
 
 class TicketToRideActions(ActionEncoding):
@@ -164,6 +197,30 @@ class TicketToRideActions(ActionEncoding):
     def _claim_index(self, route: int, card: int, locomotives: int) -> int:
         return self.claim_start + (route * self.kinds + card) * self.spans + locomotives
 
+    def _claim_shape(self, index: int) -> tuple[int, int, int]:
+        """The route, card kind and Locomotives of a claim index (the inverse of the formula)."""
+        route, rest = divmod(index - self.claim_start, self.kinds * self.spans)
+        card, locomotives = divmod(rest, self.spans)
+        return route, card, locomotives
+
+    def index_names(self) -> list[str]:
+        """Every index by its action's notation, a claim shape the route never accepts with
+        `(never legal)`, a keep by the offer positions it keeps (the module docstring)."""
+        board = self.game.board
+        names = []
+        for index in range(self.size):
+            action = self._by_index.get(index)
+            if action is not None:
+                names.append(str(action))
+            elif index >= self.keep_start:
+                names.append(keep_name(index - self.keep_start + 1))
+            else:
+                route, card, locomotives = self._claim_shape(index)
+                name = board.route_name(board.routes[route])
+                shape = Claim(route, name, board.card_names[card], locomotives)
+                names.append(f"{shape} (never legal)")
+        return names
+
     def encode(self, action: Action, state: State) -> int:
         """The index of a legal action: a table lookup, or the offer-position mask of a keep."""
         index = self._index.get(action)
@@ -196,8 +253,7 @@ class TicketToRideActions(ActionEncoding):
                 raise IllegalAction(f"keep mask {mask:03b} names tickets beyond the offer")
             kept = sorted(offer[i] for i in range(len(offer)) if mask >> i & 1)
             return self.game.keep(tuple(kept))
-        route, rest = divmod(index - self.claim_start, self.kinds * self.spans)
-        card, locomotives = divmod(rest, self.spans)
+        route, card, locomotives = self._claim_shape(index)
         board = self.game.board
         raise IllegalAction(
             f"route r{route} ({board.route_name(board.routes[route])}) cannot be paid in "
@@ -221,7 +277,7 @@ class TicketToRideObservations(ObservationEncoding):
     """One seat's view as a vector: decision, table, seats (relative), routes, own cards."""
 
     def __init__(self, game: TicketToRideGame) -> None:
-        board = game.board
+        self.board = board = game.board
         self.players = players = game.players
         self.kinds = kinds = len(board.card_names)
         self.routes = routes = len(board.routes)
@@ -376,6 +432,39 @@ class TicketToRideObservations(ObservationEncoding):
             ),
         ]
         self.fields = tuple(fields)
+
+    def position_names(self) -> list[str]:
+        """Every position in the game's words: seats relative (`you`, `seat +1`), routes and
+        tickets as the notation names them, card kinds by the map's names."""
+        board = self.board
+        seats = relative_seat_names(self.players)
+        cards = board.card_names
+        routes = [route_notation(board, route) for route in board.routes]
+        tickets = [ticket_notation(board, ticket) for ticket in board.tickets]
+        per_seat = ("trains", "route_points", "hand_size", "ticket_count", "choosing_tickets")
+        by_field: dict[str, Sequence[str]] = {
+            "phase": PHASE_NAMES,
+            "to_move": seats,
+            "face_up": cards,
+            "discards": cards,
+            "final_round": ("triggered", "turns left"),
+            **dict.fromkeys(per_seat, seats),
+            "express_bonus": seats,
+            "known_cards": [f"{seat}, {card}" for seat in seats for card in cards],
+            "route_owner": [f"{route}, {seat}" for route in routes for seat in seats],
+            "route_open": routes,
+            "hand": cards,
+            "tickets_held": tickets,
+            "tickets_completed": tickets,
+            "ticket_points": ("completed", "uncompleted"),
+            "offer": [
+                f"{place}, {value}" for place in OFFER_PLACES for value in (*tickets, "points")
+            ],
+        }
+        names: list[str] = []
+        for field in self.fields:
+            names += [field.name] if field.size == 1 else named_field(field, by_field[field.name])
+        return names
 
     def encode(self, observation: JsonDict) -> list[float]:
         """The vector of one seat's observation, field by field."""
