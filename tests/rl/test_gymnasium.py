@@ -173,3 +173,25 @@ def test_the_engine_state_is_public_and_tabletrips_bots_can_play_the_learners_se
         assert env.action_masks()[index]
         _, _, done, _, info = env.step(index)
     assert env.engine.is_over and info["winners"] == list(env.engine.result.winners)
+
+
+def test_gymnasium_make_vec_steps_several_games_at_once() -> None:
+    """`gymnasium.make_vec("tabletrip/<game>-v0", num_envs=N)`: stacked vectors and masks, each
+    game resetting by itself when it ends."""
+    envs = gymnasium.make_vec("tabletrip/lets-go-france-v0", num_envs=3, opponents="easy")
+    single = gymnasium_env("lets-go-france")
+    vectors, info = envs.reset(seed=5)
+    assert vectors.shape == (3, single.observation_space.shape[0])
+    assert info["action_mask"].shape == (3, single.action_space.n)
+    rng = np.random.default_rng(5)
+    ended = 0
+    for _ in range(400):
+        # a game that has just ended shows an empty mask: its next action only resets it
+        choices = [np.flatnonzero(mask) for mask in info["action_mask"]]
+        actions = [int(rng.choice(legal)) if legal.size else 0 for legal in choices]
+        vectors, _, terminated, _, info = envs.step(np.array(actions))
+        ended += int(terminated.sum())
+        if ended >= 3:
+            break
+    assert ended >= 3, "the games did not end"
+    envs.close()
