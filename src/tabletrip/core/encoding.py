@@ -149,7 +149,7 @@ GameOfIt = TypeVar("GameOfIt", bound=Game)
 # A game's factory is only ever given a game of its own id, hence the `Any` it is kept as.
 _factories: dict[str, Callable[[Any], Encoding] | str] = {}
 _versions: dict[str, int] = {}
-_cache: dict[tuple[str, int, str], Encoding] = {}
+_cache: dict[tuple[str, int, str, str], Encoding] = {}
 
 
 def register_encoding(
@@ -182,11 +182,11 @@ def has_encoding(game_id: str) -> bool:
 
 
 def encoding_for(game: Game) -> Encoding:
-    """The encodings of a configured game, built once per configuration.
+    """The encodings of a configured game, built once per configuration and content.
 
     NotImplementedError if the game provides none.
     """
-    key = (game.id, game.players, json.dumps(game.options, sort_keys=True))
+    key = (game.id, game.players, json.dumps(game.options, sort_keys=True), game.content.hash)
     found = _cache.get(key)
     if found is None:
         if not has_encoding(game.id):

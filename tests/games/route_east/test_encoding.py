@@ -6,13 +6,22 @@ space", "Observation vector", "Bounds") and of the rulebook.
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tabletrip
-from encoding_kit import check_encoding_playout, check_refused, check_state, check_vectors
+from encoding_kit import (
+    check_encoding_playout,
+    check_names,
+    check_refused,
+    check_state,
+    check_vectors,
+)
 from route_east_situations import (
     at,
     attractions,
@@ -24,7 +33,7 @@ from route_east_situations import (
     space_of_kind,
     start_phase,
 )
-from tabletrip.core import IllegalAction, Rng
+from tabletrip.core import Action, IllegalAction, JsonDict, Rng
 from tabletrip.core.encoding import Encoding, describe_encoding, encoding_for, has_encoding
 from tabletrip.games.route_east import RouteEastState
 from tabletrip.games.route_east.actions import (
@@ -41,8 +50,11 @@ from tabletrip.games.route_east.actions import (
     Stay,
 )
 from tabletrip.games.route_east.bots import HeuristicBot
+from tabletrip.games.route_east.content import shipped_file
 from tabletrip.games.route_east.encoding import bonus_decisions, decisions_per_turn
+from tabletrip.games.route_east.encoding_names import STATUS_WORDS
 from tabletrip.games.route_east.phases import PHASE_NAMES
+from tabletrip.games.route_east.present_words import action_card_name, space_name
 
 
 def encoding(players: int, **options: Any) -> Encoding:
@@ -301,3 +313,201 @@ def test_max_length_and_score_range_are_derived_from_the_rules() -> None:
     assert encoding(2).max_length == 2 * (150 * 53 + 3 * 4) == 15_924
     assert encoding(5, attractions=6).max_length == 5 * (150 * 53 + 6 * 4) == 39_870
     assert encoding(4).score_range == (0.0, 1.0)
+
+
+# --- names of indices and positions ("Names") ------------------------------------------------
+
+
+def seat_words(k: int) -> str:
+    """A seat `k` places after the observer or the mover, as the docstring names it."""
+    return "you" if k == 0 else f"seat +{k}"
+
+
+def action_name(action: Action, state: RouteEastState) -> str:
+    """The name an action's index should have, worked out from the action and the content."""
+    board, decks = state.game.board, state.game.decks
+    players, mover = state.num_players, state.current_player
+    if isinstance(action, Move):
+        block = "magic-move" if action.magic_roll else "move"
+        return f"{block} {space_name(board, board.index[action.space])}"
+    if isinstance(action, FreightTrain):
+        return f"train {space_name(board, board.index[action.space])}"
+    if isinstance(action, Play):
+        card = action_card_name(decks, action.card)
+        if action.target < 0:
+            return f"play {card}"
+        return f"play {card} on {seat_words((action.target - mover) % players)}"
+    if isinstance(action, Discard):
+        return f"discard {action_card_name(decks, action.card)}"
+    if isinstance(action, ChooseTarget):
+        return f"target {seat_words((action.seat - mover) % players)}"
+    if isinstance(action, Cross) and action.border_pass:
+        return "cross-pass"
+    return action.kind
+
+
+def sampled_states(players: int, seed: int, every: int = 10) -> Iterator[RouteEastState]:
+    """Every `every`-th state of a seeded random game."""
+    state = new_state(players, seed=seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while not state.is_over:
+        if decisions % every == 0:
+            yield state
+        state.apply(rng.choice(state.legal_actions()))
+        decisions += 1
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22)])
+def test_every_legal_action_is_named_for_what_it_does(players: int, seed: int) -> None:
+    """Each legal action's index carries the name of its space, card or seat ("Names"): a
+    name shifted by one index would name the neighbouring space or card. Every decision of
+    two random games: a lookup per legal action is cheap, and thefts' targets are rare."""
+    enc = encoding(players).actions
+    names = enc.index_names()
+    kinds: set[str] = set()
+    for state in sampled_states(players, seed, every=1):
+        for action in state.legal_actions():
+            assert names[enc.encode(action, state)] == action_name(action, state), action
+            kinds.add(action.kind)
+    assert {"move", "train", "play", "discard", "target", "hell-no", "end"} <= kinds
+
+
+def expected_position_names(observation: JsonDict, state: RouteEastState) -> dict[str, set[str]]:
+    """For the fields naming a space, card, attraction, country, status or seat: the names of
+    the positions the observation sets, worked out from the observation itself."""
+    board, decks = state.game.board, state.game.decks
+    players, seat = state.num_players, observation["seat"]
+    country = dict(zip(board.countries, board.country_names, strict=True))
+
+    def relative(field: str, who: int | None) -> set[str]:
+        return set() if who is None else {f"{field} {seat_words((who - seat) % players)}"}
+
+    card, attack = observation["card"], observation["attack"]
+    expected = {
+        "phase": {f"phase {observation['phase']}"},
+        "to_move": relative("to_move", observation["current_player"]),
+        "turn_of": relative("turn_of", observation["turn_of"]),
+        "winner": relative("winner", observation["winner"]),
+        "attacker": relative("attacker", attack and attack["attacker"]),
+        "attack_target": relative("attack_target", attack and attack["target"]),
+        "card": set() if card is None else {f"card {card['deck'].title()}: {card['name']}"},
+        "hand": {f"hand {action_card_name(decks, card_id)}" for card_id in observation["hand"]},
+        "own_unvisited": set(),
+        "own_unvisited_countries": set(),
+        "space": set(),
+        "country": set(),
+        "status": set(),
+        "visited": set(),
+        "last_attraction": set(),
+    }
+    for attraction in observation["attractions"]:
+        if not attraction["visited"]:
+            expected["own_unvisited"].add(f"own_unvisited {attraction['name']}")
+            name = country[attraction["country"]]
+            expected["own_unvisited_countries"].add(f"own_unvisited_countries {name}")
+    for k in range(players):
+        data, who = observation["seats"][(seat + k) % players], seat_words(k)
+        place = space_name(board, board.index[data["space"]])
+        expected["space"].add(f"space {who}: {place}")
+        expected["country"].add(f"country {who}: {country[data['country']]}")
+        expected["status"].add(f"status {who}: {STATUS_WORDS[data['status']]}")
+        expected["visited"] |= {f"visited {who}: {a['name']}" for a in data["visited"]}
+        if data["last_attraction"] is not None:
+            name = data["last_attraction"]["name"]
+            expected["last_attraction"].add(f"last_attraction {who}: {name}")
+    return expected
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 23), (3, 24)])
+def test_positions_set_in_a_vector_are_named_for_what_the_observation_holds(
+    players: int, seed: int
+) -> None:
+    """Where a seat's vector holds a 1 (or a count) in a per-space, per-card, per-attraction,
+    per-country or per-seat field, that position's name says what the observation holds."""
+    enc = encoding(players).observations
+    names = enc.position_names()
+    where = enc.field_slices()
+    for state in sampled_states(players, seed):
+        for seat in range(players):
+            observation = state.observation(seat)
+            vector = enc.encode(observation)
+            for field, expected in expected_position_names(observation, state).items():
+                part = where[field]
+                found = {names[part][i] for i, value in enumerate(vector[part]) if value}
+                assert found == expected, field
+
+
+def test_names_match_the_content_at_documented_indices() -> None:
+    """Spot checks at the docstring's formulas ("Action space"), names read from the content:
+    spaces as printed (a nameless one by the towns its roads join), cards, seats."""
+    game = tabletrip.make("route-east", players=3)
+    board, decks = game.board, game.decks
+    enc = encoding(3)
+    names = enc.actions.index_names()
+    izmit, ankara = board.index["tr-izmit"], board.index["tr-ankara"]
+    pickpocket, hell_no = decks.action_index["pickpocket"], decks.action_index["hell-no"]
+    assert names[:12] == [block.name for block in enc.actions.blocks[:12]]
+    assert names[12 + izmit] == f"move {board.space_names[izmit]}" == "move İzmit"
+    assert names[12 + 323 + izmit] == f"magic-move {board.space_names[izmit]}"
+    assert names[12 + 646 + ankara] == f"train {board.space_names[ankara]}"
+    play = 12 + 969 + pickpocket * 3
+    assert names[play : play + 3] == [
+        f"play {decks.action[pickpocket].name}",
+        f"play {decks.action[pickpocket].name} on seat +1",
+        f"play {decks.action[pickpocket].name} on seat +2",
+    ]
+    assert names[12 + 969 + 33 + hell_no] == f"discard {decks.action[hell_no].name}"
+    assert names[1025:] == ["target seat +1", "target seat +2"]
+    nameless = board.space_names.index("")
+    ends = [b if a == nameless else a for a, b, _, _ in board.roads if nameless in (a, b)]
+    towns = [board.space_names[end] for end in ends if board.space_names[end]]
+    road = names[12 + nameless]
+    assert towns and road.startswith("move the road between ")
+    assert all(town in road for town in towns)
+
+    positions = enc.observations.position_names()
+    where = enc.observations.field_slices()
+    assert positions[where["hand"]] == [f"hand {card.name}" for card in decks.action]
+    assert positions[where["own_unvisited"]] == [
+        f"own_unvisited {a.name}" for a in board.attractions
+    ]
+    tailwind = next(i for i, card in enumerate(decks.ignition) if card.name == "Tailwind")
+    assert positions[where["card"]][tailwind] == "card Ignition: Tailwind"
+    assert positions[where["card"]][len(decks.ignition)] == f"card Border: {decks.border[0].name}"
+    assert (
+        positions[where["space"]][2 * 323 + izmit] == f"space seat +2: {board.space_names[izmit]}"
+    )
+    attraction = board.attractions[5]
+    assert positions[where["visited"]][32 + 5] == f"visited seat +1: {attraction.name}"
+    country = board.country_names[attraction.country]
+    assert positions[where["country"]][16 + attraction.country] == f"country seat +1: {country}"
+    assert positions[where["money"]] == ["money you", "money seat +1", "money seat +2"]
+
+
+def test_own_content_names_its_own_towns_and_cards(tmp_path: Path) -> None:
+    """Names come from the configured game's content ("Names"): a renamed card and town, and
+    two towns printed alike, each told apart by its id."""
+    board_data = json.loads(shipped_file("board.json").read_text(encoding="utf-8"))
+    for space in board_data["spaces"]:
+        if space["id"] in ("tr-izmit", "tr-bolu"):
+            space["name"] = "Nicomedia"
+    cards_data = json.loads(shipped_file("cards.json").read_text(encoding="utf-8"))
+    for card in cards_data["action"]:
+        if card["id"] == "pickpocket":
+            card["name"] = "Cutpurse"
+    (tmp_path / "board.json").write_text(json.dumps(board_data), encoding="utf-8")
+    (tmp_path / "cards.json").write_text(json.dumps(cards_data), encoding="utf-8")
+    game = tabletrip.make("route-east", players=2, content=str(tmp_path))
+    encoding_for(tabletrip.make("route-east", players=2))  # the shipped content's, cached
+    own = encoding_for(game)  # one encoding per content too: not the cached shipped one
+    check_names(own)
+    names = own.actions.index_names()
+    izmit, bolu = game.board.index["tr-izmit"], game.board.index["tr-bolu"]
+    assert names[12 + izmit] == "move Nicomedia (tr-izmit)"
+    assert names[12 + bolu] == "move Nicomedia (tr-bolu)"
+    pickpocket = game.decks.action_index["pickpocket"]
+    assert names[12 + 969 + pickpocket * 2 + 1] == "play Cutpurse on seat +1"
+    positions = own.observations.position_names()
+    assert positions[own.observations.field_slices()["hand"]][pickpocket] == "hand Cutpurse"
+    assert "steal money (Cutpurse)" in " ".join(positions)

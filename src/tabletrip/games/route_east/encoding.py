@@ -63,6 +63,14 @@ clipped at 1 (`scaled`). The scales:
 Left out: the text log of recent events and actions (history: a recurrent policy can keep
 its own), and static content (the map and card texts), which the indices refer to.
 
+## Names
+
+`index_names()` and `position_names()` name every index and position from the configured
+game's own content (`encoding_names`): `move İzmit`, `train Ankara`, `play Pickpocket on
+seat +2`, `discard Hell no!`, `target seat +1`; `card Ignition: Tailwind`, `hand Tent`,
+`space seat +1: Sarp`, `visited you: Palmyra`. Seats are named as above: `you` is the
+observer (in actions, the player to move), `seat +k` the seat `k` places after it.
+
 ## Bounds
 
 `max_length`: the engine stops a game when a seat is about to begin its 151st turn
@@ -89,6 +97,7 @@ from tabletrip.core.encoding import (
 )
 from tabletrip.games.route_east.actions import ChooseTarget, Play
 from tabletrip.games.route_east.content import MOVES_PER_TURN, TARGETED
+from tabletrip.games.route_east.encoding_names import action_index_names, observation_position_names
 from tabletrip.games.route_east.phases import (
     HAND_LIMIT,
     PHASE_NAMES,
@@ -237,12 +246,17 @@ class RouteEastActions(ActionEncoding):
             return game.discards[index - self.discard_start]
         return game.targets[(mover + index - self.target_start + 1) % players]
 
+    def index_names(self) -> list[str]:
+        """Every index in the game's words: `move İzmit`, `play Pickpocket on seat +2`."""
+        return action_index_names(self._game, self.blocks)
+
 
 class RouteEastObservations(ObservationEncoding):
     """Route East's observation vector for one configuration (see the module docstring)."""
 
     def __init__(self, game: RouteEastGame) -> None:
         board, decks = game.board, game.decks
+        self._game = game
         players = self._players = game.players
         spaces = self._spaces = len(board.space_ids)
         countries = self._countries = len(board.countries)
@@ -456,6 +470,10 @@ class RouteEastObservations(ObservationEncoding):
                 v[at["own_unvisited_countries"] + country] = 1.0
         self._encode_seats(observation, v)
         return v
+
+    def position_names(self) -> list[str]:
+        """Every position in the game's words: `hand Tent`, `space seat +1: Sarp`."""
+        return observation_position_names(self._game, self.fields, tuple(self._deck_scales))
 
     def _encode_seats(self, observation: JsonDict, v: list[float]) -> None:
         """The per-seat fields, observer first."""
