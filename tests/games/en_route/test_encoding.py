@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import random
+import re
+from collections.abc import Iterable
+from importlib.resources import files
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import tabletrip
 from en_route_situations import at_final, give, new_state, trail
-from encoding_kit import check_encoding_playout
-from tabletrip.core import IllegalAction, Rng
+from encoding_kit import check_encoding_playout, check_names
+from tabletrip.core import Action, IllegalAction, JsonDict, Rng
 from tabletrip.core.encoding import Encoding, encoding_for
 from tabletrip.games.en_route.actions import (
     CafeTourists,
@@ -27,10 +33,16 @@ from tabletrip.games.en_route.actions import (
     PlayHidden,
     Rate,
     Renew,
+    location_text,
 )
+from tabletrip.games.en_route.content import City
 from tabletrip.games.en_route.encoding_actions import CHART_PAIRS
 from tabletrip.games.en_route.geometry import (
     LEGAL_SEGMENTS,
+    LOCATIONS,
+    SECTION_ENDS,
+    crossroads_index,
+    crossroads_xy,
     horizontal_section,
     location_index,
     section_between,
@@ -40,6 +52,7 @@ from tabletrip.games.en_route.geometry import (
 from tabletrip.games.en_route.phases import BEGIN_CHOOSE, DRAW, FINAL, FIRST
 from tabletrip.games.en_route.rules import EnRouteState
 from tabletrip.games.en_route.scoring import score_route
+from tabletrip.games.en_route.sheet import TOURIST_TYPES
 
 # Every player count and every option value at least once (city: First City is the only one).
 CONFIGS: list[tuple[int, dict[str, Any]]] = [
@@ -383,3 +396,324 @@ def test_final_phase_index_needs_the_final_phase() -> None:
         encoding(2).actions.decode(733, state)
     assert "\n" not in str(caught.value)
     assert state.phase != FINAL
+
+
+# --- names: every index and position in the game's words (encoding_names.py) ------------------
+
+CROSSROADS_WORDS = re.compile(r"\((\d), (\d)\)")
+LOCATION_WORDS = re.compile(r"\bc(\d)r(\d)\b")
+RATE_WORDS = {1: "up", -1: "down", 0: "stays"}
+
+
+def relative_seat(relative: int) -> str:
+    """A relative seat as the encoding's docs name it: `you`, then `seat +1`, ..."""
+    return "you" if relative == 0 else f"seat +{relative}"
+
+
+def crossroads_in(name: str) -> set[int]:
+    """The crossroads `(x, y)` a name mentions, as indices."""
+    return {crossroads_index(int(x), int(y)) for x, y in CROSSROADS_WORDS.findall(name)}
+
+
+def locations_in(name: str) -> list[int]:
+    """The grid places `c<col>r<row>` a name mentions, as location indices."""
+    return [location_index(int(c) - 1, int(r) - 1) for c, r in LOCATION_WORDS.findall(name)]
+
+
+def section_ends(sections: Iterable[int]) -> set[int]:
+    """Every crossroads the sections join."""
+    return {end for section in sections for end in SECTION_ENDS[section]}
+
+
+def crossroads_words(crossroads: int) -> str:
+    """`(x, y)`, as the names write a crossroads."""
+    x, y = crossroads_xy(crossroads)
+    return f"({x}, {y})"
+
+
+def assert_name_agrees(name: str, action: Action, state: EnRouteState) -> None:
+    """The index name of a legal action says what the action does, read from the content and
+    the state on their own (a name of the neighbouring index would fail)."""
+    city = state.game.city
+    if isinstance(action, KeepObjective):
+        objective = city.objective_ids.index(action.card)
+        assert name.startswith(f"objective keep {action.card}:"), name
+        assert crossroads_in(name) == set(city.objectives[objective]), name
+    elif isinstance(action, PlayCard | PlayHidden):
+        assert name.split()[:2] == ["play", action.card], name
+    elif isinstance(action, KeepCard):
+        assert name.split()[:2] == ["keep", action.card], name
+    elif isinstance(action, ChooseRoundCards):
+        placer = {city.deck[c].id: s for s, c, _ in state.placed}
+        first, second = sorted(
+            (placer[card] - state.seat) % state.num_players for card in action.cards
+        )
+        assert name == f"choose cards placed by {relative_seat(first)} and {relative_seat(second)}"
+    elif isinstance(action, Rate):
+        iconic = city.iconic_ids.index(action.landmark)
+        assert name.startswith(f"rate {city.iconic_names[iconic]} "), name
+        assert locations_in(name) == [city.iconic_locations[iconic]], name
+        assert name.endswith(f" {RATE_WORDS[action.change]}"), name
+    elif isinstance(action, Renew):
+        hand = sorted(state.hands[state.seat])
+        places = sorted(hand.index(state.game.card_index[card]) + 1 for card in action.cards)
+        assert name.startswith("renew hand card") and name.endswith("(in deck order)"), name
+        assert [int(n) for n in re.findall(r"\d+", name)] == places, name
+    elif isinstance(action, ChangeCoordinate):
+        delta = "+1" if action.delta > 0 else "-1"
+        assert name == f"coordinate Round card {action.which + 1} {delta}"
+    elif isinstance(action, Mark):
+        assert name.startswith("mark ") and locations_in(name) == [action.location], name
+        chosen = f"choosing {action.tourist}" if action.tourist else "as the Round cards say"
+        assert name.endswith(chosen), name
+    elif isinstance(action, Chart):
+        block = "chart_one" if len(action.sections) == 1 else "chart_two"
+        assert name.startswith(f"{block} "), name
+        assert crossroads_in(name) == section_ends(action.sections), name
+    elif isinstance(action, ExtraSection):
+        assert name.startswith("extra ") and crossroads_in(name) == section_ends([action.section])
+    elif isinstance(action, CafeTourists):
+        cafe = city.cafes[action.cafe]
+        assert name.startswith(f"cafe {cafe.name} {crossroads_words(cafe.crossroads)}"), name
+        assert name.endswith("use now" if action.use else "keep for 2 PP"), name
+    elif isinstance(action, Done):
+        assert name == "done"
+    elif isinstance(action, FinalRoute):
+        assert name == f"route candidate {state.legal_actions().index(action) + 1}"
+    else:
+        raise AssertionError(f"no name check for {action}")
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_every_legal_action_in_random_playouts_has_the_index_name_of_what_it_does(
+    players: int, options: dict[str, Any]
+) -> None:
+    game = tabletrip.make("en-route", players=players, **options)
+    enc = encoding_for(game)
+    names = enc.actions.index_names()
+    kinds: set[type] = set()
+    for seed in (11, 12, 13):
+        state = game.new_game(seed=seed)
+        assert isinstance(state, EnRouteState)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for action in legal:
+                assert_name_agrees(names[enc.actions.encode(action, state)], action, state)
+                kinds.add(type(action))
+            state.apply(rng.choice(legal))
+    assert {PlayCard, KeepCard, Mark, Chart, FinalRoute} <= kinds
+
+
+def named_ones(enc: Encoding, vector: list[float], field: str) -> list[str]:
+    """The names of a field's positions holding a nonzero value."""
+    part = enc.observations.field_slices()[field]
+    names = enc.observations.position_names()[part]
+    return [name for name, value in zip(names, vector[part], strict=True) if value]
+
+
+def named_words(enc: Encoding, vector: list[float], field: str, word: int) -> list[str]:
+    """The `word`-th word of each name of a field's nonzero positions, sorted."""
+    return sorted(name.split()[word] for name in named_ones(enc, vector, field))
+
+
+def assert_positions_name_the_observation(
+    enc: Encoding, city: City, obs: JsonDict, players: int
+) -> None:
+    """The per-card and per-place positions set in the vector name what the observation holds:
+    the cards, each relative seat's sections, marked locations and tourists, the ratings."""
+    vector = enc.observations.encode(obs)
+    assert named_words(enc, vector, "hand", 1) == sorted(obs["hand"])
+    assert named_words(enc, vector, "discards", 1) == sorted(obs["discards"])
+    assert named_words(enc, vector, "round_cards", 1) == sorted(obs["round_cards"])
+    assert sorted(name.split()[1] for name in named_ones(enc, vector, "goals")) == sorted(
+        g + ":" for g in obs["goals"]
+    )
+    for iconic, pp in obs["ratings"].items():
+        i = city.iconic_ids.index(iconic)
+        [name] = [n for n in named_ones(enc, vector, "ratings") if city.iconic_names[i] in n]
+        assert name.endswith(f" {pp} PP"), name
+    seats = [(obs["seat"] + r) % players for r in range(players)]
+    sections = {
+        (relative_seat(r), frozenset(SECTION_ENDS[s]))
+        for r, seat in enumerate(seats)
+        for s in obs["sheets"][seat]["sections"]
+    }
+    assert {
+        (name.split(": ")[0].removeprefix("map_sections "), frozenset(crossroads_in(name)))
+        for name in named_ones(enc, vector, "map_sections")
+    } == sections
+    occupied = {
+        (relative_seat(r), loc)
+        for r, seat in enumerate(seats)
+        for loc in obs["sheets"][seat]["occupied"]
+    }
+    assert {
+        (name.split(": ")[0].removeprefix("map_occupied "), locations_in(name)[0])
+        for name in named_ones(enc, vector, "map_occupied")
+    } == occupied
+    tourists = {
+        (relative_seat(r), int(loc), TOURIST_TYPES[t])
+        for r, seat in enumerate(seats)
+        for loc, counts in obs["sheets"][seat]["tourists"].items()
+        for t, count in enumerate(counts)
+        if count
+    }
+    assert {
+        (name.split(": ")[0].removeprefix("map_tourists "), locations_in(name)[0], name.split()[-1])
+        for name in named_ones(enc, vector, "map_tourists")
+    } == tourists
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(1, {"mode": "solo"}), (2, {}), (3, {"mode": "advanced"}), (4, {"mode": "team"})],
+)
+def test_positions_set_in_random_playouts_name_the_cards_and_places_observed(
+    players: int, options: dict[str, Any]
+) -> None:
+    game = tabletrip.make("en-route", players=players, **options)
+    enc = encoding_for(game)
+    state = game.new_game(seed=5)
+    rng = random.Random(5)
+    decisions = 0
+    while not state.is_over:
+        if decisions % 4 == 0:
+            for seat in range(players):
+                assert_positions_name_the_observation(
+                    enc, game.city, state.observation(seat), players
+                )
+        state.apply(rng.choice(state.legal_actions()))
+        decisions += 1
+    for seat in range(players):
+        assert_positions_name_the_observation(enc, game.city, state.observation(seat), players)
+
+
+def test_card_indices_name_each_card_by_its_id_kind_number_and_symbols() -> None:
+    """A deck card's play and keep indices: its id, then what the city file says it shows."""
+    game = tabletrip.make("en-route", players=2)
+    city = game.city
+    names = encoding_for(game).actions.index_names()
+    for c, card in enumerate(city.deck):
+        for block, start in (("play", 8), ("keep", 44)):
+            name = names[start + c]
+            assert name.startswith(f"{block} {card.id} (") and f" {card.number}" in name, name
+            for i in card.iconic:
+                assert f"{city.iconic_names[i]} symbol" in name
+            for count, tourist in zip(card.tourists, TOURIST_TYPES, strict=True):
+                assert (f"{count} {tourist}" in name) == bool(count), name
+    nine = city.deck[game.card_index["city-09"]]
+    expected_detail = ", ".join(
+        [f"{n} {t}" for n, t in zip(nine.tourists, TOURIST_TYPES, strict=True) if n]
+        + [f"{city.iconic_names[i]} symbol" for i in nine.iconic]
+    )
+    assert names[8 + 8] == f"play city-09 ({city.name} card {nine.number}, {expected_detail})"
+
+
+def test_map_indices_name_landmarks_sections_and_cafes_from_the_city() -> None:
+    """Marks by Landmark and grid place, sections by crossroads, Cafés by name; the docstring's
+    worked examples (138, 398, 99, 81, 729) read as they are explained."""
+    game = tabletrip.make("en-route", players=2)
+    city = game.city
+    names = encoding_for(game).actions.index_names()
+    for location in range(LOCATIONS):
+        place = location_text(location)
+        landmark = city.landmark_name[location]
+        where = f"{landmark} ({place})" if landmark else place
+        assert names[106 + location * 4] == f"mark {where} as the Round cards say"
+        assert names[106 + location * 4 + 3] == f"mark {where} choosing blue"
+    for k, cafe in enumerate(city.cafes):
+        for code, choice in enumerate(("use now", "keep for 2 PP")):
+            name = names[712 + k * 2 + code]
+            assert name.startswith(f"cafe {cafe.name} {crossroads_words(cafe.crossroads)}, ")
+            assert name.endswith(f": {choice}")
+    for o, objective in enumerate(city.objective_ids):
+        assert names[o].startswith(f"objective keep {objective}: crossroads ")
+        assert crossroads_in(names[o]) == set(city.objectives[o])
+    for s in range(84):
+        assert (
+            crossroads_in(names[250 + s]) == set(SECTION_ENDS[s]) == crossroads_in(names[628 + s])
+        )
+    stairway = location_index(2, 1)
+    assert names[138] == f"mark {city.landmark_name[stairway]} (c3r2) as the Round cards say"
+    assert names[398] == "chart_two (2, 1)–(3, 1)–(4, 1)"
+    assert names[334] == "chart_two (0, 0) N+E, off the map"
+    assert names[99] == "renew hand cards 1 and 3 (in deck order)"
+    assert names[81] == "choose cards placed by you and seat +2"
+    assert names[729] == "route candidate 1" and names[733] == "route candidate 5"
+    assert names[728] == "done"
+
+
+def test_own_content_names_its_own_cards_landmarks_cafes_and_goals(tmp_path: Path) -> None:
+    """A city file of one's own: the names follow it, not First City."""
+    own = tmp_path / "first_city.json"
+    data = json.loads((files("tabletrip.games.en_route") / "data" / "first_city.json").read_text())
+    data["locations"][0]["name"] = "Old Mill"
+    data["cafes"][0]["name"] = "Chez Nous"
+    data["deck"][0]["tourists"] = {"green": 3}
+    data["goals"][0]["threshold"] = 14
+    own.write_text(json.dumps(data))
+    game = tabletrip.make("en-route", players=3, content=str(own))
+    enc = encoding_for(game)
+    actions = enc.actions.index_names()
+    positions = enc.observations.position_names()
+    mill = location_index(*data["locations"][0]["at"])
+    assert (
+        actions[106 + mill * 4] == f"mark Old Mill ({location_text(mill)}) as the Round cards say"
+    )
+    assert actions[712].startswith("cafe Chez Nous ")
+    card = data["deck"][0]["id"]
+    assert actions[8].startswith(f"play {card} (") and "3 green" in actions[8]
+    goal = data["goals"][0]["id"]
+    assert f"goals {goal}: at least 14 route sections" in positions
+    assert f"map_occupied seat +2: Old Mill ({location_text(mill)})" in positions
+
+
+def test_vector_names_follow_the_fields_seat_by_seat() -> None:
+    """Per-seat fields name the observer `you`, then `seat +1`, ... in turn order; per-card and
+    per-place fields name every card, location, section, Café, board and candidate in order."""
+    game = tabletrip.make("en-route", players=3)
+    city = game.city
+    enc = encoding_for(game)
+    names = enc.observations.position_names()
+    part = enc.observations.field_slices()
+    assert names[part["to_move"]] == ["to_move you", "to_move seat +1", "to_move seat +2"]
+    placed = names[part["placed_cards"]]
+    assert [n.split(": ")[0] for n in placed[::36]] == [
+        f"placed_cards {relative_seat(r)}" for r in range(3)
+    ]
+    assert [n.split()[3] for n in placed[36:72]] == [card.id for card in city.deck]
+    sections = names[part["map_sections"]]
+    assert all(crossroads_in(sections[84 + s]) == set(SECTION_ENDS[s]) for s in range(84))
+    assert sections[84].startswith("map_sections seat +1: ")
+    green_at_7 = names[part["map_tourists"]][108 * 2 + 7 * 3 + 1]  # seat +2, location 7, green
+    assert green_at_7.startswith("map_tourists seat +2: ") and green_at_7.endswith(" green")
+    assert locations_in(green_at_7) == [7]
+    cafes = names[part["map_cafes_gained"]]
+    assert [n.split(": ", 1)[1].split(" (")[0] for n in cafes[: len(city.cafes)]] == [
+        cafe.name for cafe in city.cafes
+    ]
+    ratings = names[part["ratings"]]
+    for i, track in enumerate(city.iconic_tracks):
+        for marks, pp in enumerate(track):
+            assert city.iconic_names[i] in ratings[i * 5 + marks]
+            assert ratings[i * 5 + marks].endswith(
+                f"{marks} upgrade box{'es' if marks != 1 else ''} marked, {pp} PP"
+            )
+    assert names[part["map_board"]][4] == "map_board seat +1: Player board 1"
+    assert names[part["route_points"]] == [f"route_points candidate {k}" for k in range(1, 6)]
+    assert names[part["round"]] == ["round"]
+    solo = encoding(1, mode="solo").observations
+    solo_names = solo.position_names()
+    rows = solo_names[solo.field_slices()["sequence_state"]]
+    assert rows[:3] == [
+        f"sequence_state position 1 (row {city.solo_rows[0]}): {state}"
+        for state in ("taken", "face down", "face up")
+    ]
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_every_configuration_names_each_index_and_position_once(
+    players: int, options: dict[str, Any]
+) -> None:
+    check_names(encoding(players, **options))

@@ -106,6 +106,7 @@ from tabletrip.core.encoding import (
 )
 from tabletrip.games.en_route import route_goals
 from tabletrip.games.en_route.encoding_actions import EnRouteActions
+from tabletrip.games.en_route.encoding_names import position_names
 from tabletrip.games.en_route.endgame import map_landmarks
 from tabletrip.games.en_route.geometry import (
     CROSSROADS,
@@ -310,6 +311,10 @@ class EnRouteObservations(ObservationEncoding):
                 ),
             ]
         self.fields = tuple(fields)
+
+    def position_names(self) -> list[str]:
+        """Every position named in the game's words (encoding_names.py): `hand city-03 (...)`."""
+        return position_names(self.fields, self.city, self.players, TURN_STATUS, SEQUENCE_STATES)
 
     def encode(self, observation: JsonDict) -> list[float]:
         """The vector of `observation(seat)`, fields in order."""

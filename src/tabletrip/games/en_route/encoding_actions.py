@@ -87,6 +87,7 @@ class EnRouteActions(ActionEncoding):
 
     def __init__(self, game: EnRouteGame) -> None:
         city = game.city
+        self.city = city
         self.players = game.players
         self.card_ids = tuple(card.id for card in city.deck)
         self.card_index = dict(game.card_index)
@@ -171,6 +172,12 @@ class EnRouteActions(ActionEncoding):
         self.pair_slot = {pair: i for i, pair in enumerate(CHART_PAIRS) if pair is not None}
         self.seat_pair_index = {pair: i for i, pair in enumerate(SEAT_PAIRS)}
         self._decoders = {block.name: getattr(self, f"_decode_{block.name}") for block in blocks}
+
+    def index_names(self) -> list[str]:
+        """Every index named in the game's words (encoding_names.py): `play city-03 (...)`."""
+        from tabletrip.games.en_route.encoding_names import action_names  # it imports this
+
+        return action_names(self.blocks, self.city)
 
     # --- encode --------------------------------------------------------------------------------
 
