@@ -8,25 +8,31 @@ as in test_rules_planning.py.
 
 from __future__ import annotations
 
+import random
 from math import comb
 
 import pytest
 
 import tabletrip
 from encoding_kit import check_encoding_playout
-from tabletrip.core import IllegalAction
+from tabletrip.core import Action, IllegalAction
 from tabletrip.core.encoding import describe_encoding, encoding_for
+from tabletrip.core.phrases import listing
 from tabletrip.games.lets_go_france.actions import (
     ChooseCard,
+    ChooseIcon,
+    ChooseRow,
     DiscardThree,
+    Done,
     DottedPath,
     Favour,
     Place,
+    SkipTravel,
     SpendWild,
     Travel,
     UseResearch,
 )
-from tabletrip.games.lets_go_france.content import DAYS, ICONS, REGIONS
+from tabletrip.games.lets_go_france.content import DAYS, FORMULA_KINDS, ICONS, REGIONS
 from tabletrip.games.lets_go_france.encoding import (
     CARD_SIZE,
     DAY_SIZE,
@@ -35,6 +41,7 @@ from tabletrip.games.lets_go_france.encoding import (
     _top_features,
 )
 from tabletrip.games.lets_go_france.phases import TRIP, Owed, Pending
+from tabletrip.games.lets_go_france.present_words import ROW_NAMES, ordinal
 from tabletrip.games.lets_go_france.rules import LetsGoState
 
 LOIRE = "loire-valley"
@@ -317,3 +324,250 @@ def test_bounds_are_derived_for_every_configuration() -> None:
     for region in REGIONS:
         low, high = new_state(2, region)[1].score_range
         assert low == -18 and high > 300
+
+
+# --- names of indices and positions (encoding_names.py) -----------------------------------------
+
+
+def block_start(encoding, name: str) -> int:
+    """The first index of the named action block."""
+    return next(b.start for b in encoding.actions.blocks if b.name == name)
+
+
+def seat_label(relative: int, players: int) -> str:
+    """How a name says a seat relative to the observer."""
+    if relative == 0:
+        return "you"
+    return "the travel agent" if players == 1 else f"seat +{relative}"
+
+
+def expected_action_name(action: Action, state: LetsGoState) -> str:
+    """The name an action's index must carry, built from the action and the content."""
+    game = state.game
+    towns = {space.id: space.name for space in game.region.spaces}
+    hand = sorted_hand(state, state.seat)
+    if isinstance(action, Place):
+        explore = "face down to Explore the City" if action.explore else "face up"
+        return (
+            f"place {ordinal(hand.index(action.card) + 1)} card of the hand on "
+            f"{action.day.capitalize()}, {ordinal(action.slot + 1)} from the top, {explore}"
+        )
+    if isinstance(action, DiscardThree):
+        places = sorted(hand.index(card) + 1 for card in action.cards)
+        return f"discard the {listing([ordinal(p) for p in places])} cards of the hand"
+    if isinstance(action, Travel):
+        return f"travel to {towns[action.space]}"
+    if isinstance(action, DottedPath):
+        return f"dotted path to {towns[action.space]}"
+    if isinstance(action, ChooseIcon):
+        return f"icon {action.icon.capitalize()}"
+    if isinstance(action, SpendWild):
+        return f"wild token on {action.icon.capitalize()}"
+    if isinstance(action, ChooseRow):
+        return f"row the leftmost uncovered bonus of the {ROW_NAMES[action.row]} bonus row"
+    if isinstance(action, Favour):
+        token = "the Favorable Condition token"
+        return {
+            "flip": f"favour flip {token}",
+            "row": f"favour move {token} to the {ROW_NAMES[action.row]} bonus row",
+            "skip": "favour skip the bonus",
+        }[action.choice]
+    if isinstance(action, ChooseCard):
+        if state.pending and state.pending[0].kind is Owed.GOAL_OPPONENT:
+            relative = (action.choice - state.seat) % len(state.days)
+            label = seat_label(relative, game.players)
+            return f"choose-opponent the Saturday Highlight of the Day of {label}"
+        return f"choose-card the {ordinal(action.choice + 1)} of the two cards"
+    return {
+        UseResearch: "research (spend a Research token: draw 3 cards, then discard 3)",
+        SkipTravel: "skip-travel (give up the Travel action)",
+        Done: "done (end your part of the round, or leave a Wild token window)",
+    }[type(action)]
+
+
+def test_every_legal_action_index_is_named_after_its_action() -> None:
+    """Random playouts in every region at 1, 2 and 4 players, reaching every block: the name of
+    each legal action's index says that action (the name of the index one off says another
+    day, slot, side, hand card, town, icon or row)."""
+    seen: set[str] = set()
+    for region in REGIONS:
+        for players in (1, 2, 4):
+            first, encoding = new_state(players, region)
+            names = encoding.actions.index_names()
+            for seed in range(3):
+                state = first.game.new_game(seed)
+                rng = random.Random(seed)
+                while not state.is_over:
+                    for action in state.legal_actions():
+                        index = encoding.actions.encode(action, state)
+                        expected = expected_action_name(action, state)
+                        assert names[index] == expected, f"{action} is named {names[index]!r}"
+                        seen.add(encoding.actions.block_of(index).name)
+                    state.apply(rng.choice(state.legal_actions()))
+    assert seen == {block.name for block in encoding.actions.blocks}
+
+
+def test_place_and_discard_names_worked_by_hand() -> None:
+    """Index 81: the 2nd card face down on Wednesday's top; discard (0, 2, 5) at rank 11."""
+    _, encoding = new_state(2)
+    names = encoding.actions.index_names()
+    assert names[81] == (
+        "place 2nd card of the hand on Wednesday, 1st from the top, face down to Explore the City"
+    )
+    assert names[50] == "place 1st card of the hand on Saturday, 1st from the top, face up"
+    discard = block_start(encoding, "discard")
+    assert names[discard + 11] == "discard the 1st, 3rd and 6th cards of the hand"
+    assert names[discard + 34] == "discard the 5th, 6th and 7th cards of the hand"
+
+
+@pytest.mark.parametrize("region", REGIONS)
+def test_town_names_follow_each_regional_map(region: str) -> None:
+    """travel, dotted and the traveler field name the region's towns in map order."""
+    state, encoding = new_state(3, region)
+    spaces = state.game.region.spaces
+    names = encoding.actions.index_names()
+    travel, dotted = block_start(encoding, "travel"), block_start(encoding, "dotted")
+    for t, space in enumerate(spaces):
+        assert names[travel + t] == f"travel to {space.name}"
+        assert names[dotted + t] == f"dotted path to {space.name}"
+    traveler = encoding.observations.field_slices()["traveler"]
+    positions = encoding.observations.position_names()[traveler]
+    assert positions[len(spaces) + 2] == f"traveler {spaces[2].name}, seat +1"
+
+
+@pytest.mark.parametrize(
+    ("players", "opponents"), [(1, ["the travel agent"]), (3, ["seat +1", "seat +2"])]
+)
+def test_choose_opponent_names_the_seats_after_the_mover(
+    players: int, opponents: list[str]
+) -> None:
+    """Brittany and Normandy's goal: index j names the seat j + 1 after you."""
+    _, encoding = new_state(players, BRITTANY)
+    start = block_start(encoding, "choose-opponent")
+    names = encoding.actions.index_names()[start : start + len(opponents)]
+    assert names == [f"choose-opponent the Saturday Highlight of the Day of {o}" for o in opponents]
+
+
+def test_catalogue_and_goal_positions_name_the_content() -> None:
+    """discard_pile in catalogue order, the single-flag faces tile by tile, the region's two
+    double-flag sides: each named by the content's own name and text."""
+    state, encoding = new_state(2, "sud-ouest")
+    game = state.game
+    names = encoding.observations.position_names()
+    slices = encoding.observations.field_slices()
+    assert names[slices["discard_pile"]] == [f"discard_pile {a.name}" for a in game.activities]
+    singles = names[slices["single_goal"]]
+    faces = [face for tile in game.single_tiles for face in tile.faces]
+    assert len(singles) == len(faces) == 6
+    for i, (name, face) in enumerate(zip(singles, faces, strict=True)):
+        assert name.startswith(f"single_goal tile {i // 2 + 1} side {'AB'[i % 2]}: ")
+        assert name.endswith(face.text.replace("Favourable", "Favorable"))
+    doubles = names[slices["double_goal"]]
+    assert doubles == [
+        f"double_goal side {side}: {face.text.replace('Favourable', 'Favorable')}"
+        for side, face in zip("AB", game.double_faces, strict=True)
+    ]
+
+
+def named_vector(encoding, state: LetsGoState, seat: int) -> dict[str, float]:
+    """Seat's vector by position name."""
+    vector = encoding.observations.encode(state.observation(seat))
+    return dict(zip(encoding.observations.position_names(), vector, strict=True))
+
+
+def lit(named: dict[str, float], field: str) -> list[str]:
+    """The names of a field's nonzero positions."""
+    return [name for name, value in named.items() if name.startswith(f"{field} ") and value]
+
+
+def test_per_space_and_per_seat_positions_name_what_they_hold() -> None:
+    """The lit positions of traveler, explored, discard_pile, favourable and to_move name the
+    town, card, icon and seat the state holds, for the observer and from the other side."""
+    state, encoding = new_state(2, BRITTANY)
+    game = state.game
+    spaces = game.region.spaces
+    state.traveler = [3, 7]
+    state.explored = [[5], []]
+    state.deck.discards.append(game.activities[10].id)
+    state.reveal()
+    mine, theirs = named_vector(encoding, state, 0), named_vector(encoding, state, 1)
+    assert lit(mine, "traveler") == [
+        f"traveler {spaces[3].name}, you",
+        f"traveler {spaces[7].name}, seat +1",
+    ]
+    assert lit(theirs, "traveler") == [
+        f"traveler {spaces[7].name}, you",
+        f"traveler {spaces[3].name}, seat +1",
+    ]
+    assert lit(theirs, "explored") == [f"explored {spaces[5].name}, seat +1"]
+    assert lit(mine, "discard_pile") == [f"discard_pile {game.activities[10].name}"]
+    assert lit(theirs, "to_move") == ["to_move seat +1"]
+    monday = [name for name in lit(mine, "favourable") if " Monday " in name]
+    assert monday == [
+        f"favourable Monday {ICONS[state.favour_at[0][0]].capitalize()}, you",
+        f"favourable Monday {ICONS[state.favour_at[1][0]].capitalize()}, seat +1",
+    ]
+
+
+def test_card_feature_names_read_every_card_of_the_catalogue() -> None:
+    """Each card alone in the hand: the positions named after its icons, points, Time, bonus
+    and Highlight hold those amounts on their documented scales."""
+    state, encoding = new_state(2)
+    for card in state.game.activities:
+        state.hands[0] = [card.id]
+        named = named_vector(encoding, state, 0)
+        slot = "hand 1st card: "
+        assert named[slot + "present"] == 1.0 and not lit(named, "hand 2nd")
+        for i, icon in enumerate(ICONS):
+            assert named[f"{slot}{icon.capitalize()} icons"] == min(card.icons.count(i) / 3, 1)
+            highlight = card.highlight.icons.count(i)
+            assert named[f"{slot}Highlight of the Day {icon.capitalize()} icons"] == min(
+                highlight / 3, 1
+            )
+        assert named[slot + "points"] == card.points / 5
+        assert named[slot + "Time"] == card.time / 4
+        bonus = {
+            "gain a Research token when played": "research",
+            "gain a Travel action when played": "travel",
+            "gain 2 Travel actions when played": "travel2",
+        }
+        for words, kind in bonus.items():
+            assert named[slot + words] == float(card.bonus == kind)
+        assert named[slot + "Highlight of the Day points"] == card.highlight.points / 12
+        assert named[slot + "Highlight of the Day Wild tokens"] == card.highlight.wild / 3
+        formula = card.highlight.formula
+        kinds = lit(named, "hand 1st card: Highlight of the Day formula:")
+        words = FORMULA_KINDS[formula.kind].replace("Favourable", "Favorable") if formula else ""
+        assert kinds == ([f"{slot}Highlight of the Day formula: {words}"] if formula else [])
+
+
+def test_day_positions_name_the_slot_and_the_highlight() -> None:
+    """A card placed face up on an empty Tuesday: Tuesday's 1st slot is occupied and shows its
+    top, Tuesday's bottom card its Highlight, for you at once and for seat +1 after the round."""
+    state, encoding = new_state(2)
+    card = state.game.activities[state.game.card_index[sorted_hand(state, 0)[0]]]
+    state.apply(Place(card.key, "tuesday", 0, False))
+    where = "days Tuesday 1st card from the top: "
+    highlight = "days Tuesday bottom card: Highlight of the Day points"
+    mine = named_vector(encoding, state, 0)
+    assert [name for name in lit(mine, "days") if "occupied" in name] == [where + "occupied, you"]
+    assert mine[where + "face down, you"] == 0.0
+    assert mine[where + "points, you"] == card.points / 5
+    assert mine[highlight + ", you"] == card.highlight.points / 12
+    assert mine["days Tuesday Highlight of the Day is Explore the City, you"] == 0.0
+    assert not lit(named_vector(encoding, state, 1), "days")
+    while state.pending:
+        state.apply(state.legal_actions()[-1])  # skip travel / favour
+    state.apply(state.legal_actions()[-1])  # done: seat 1 plays
+    state.apply(Place(sorted_hand(state, 1)[0], "monday", 0, True))
+    state.apply(state.legal_actions()[-1])  # skip the Explore the City Travel action
+    state.apply(state.legal_actions()[-1])  # done: round 2 reveals round 1
+    theirs = named_vector(encoding, state, 1)
+    occupied = [name for name in lit(theirs, "days") if "occupied" in name]
+    assert occupied == [
+        "days Monday 1st card from the top: occupied, you",
+        where + "occupied, seat +1",
+    ]
+    assert theirs[where + "points, seat +1"] == card.points / 5
+    assert theirs[highlight + ", seat +1"] == card.highlight.points / 12
+    assert theirs["days Monday Highlight of the Day is Explore the City, you"] == 1.0

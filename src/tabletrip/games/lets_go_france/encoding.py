@@ -125,7 +125,7 @@ from tabletrip.games.lets_go_france.phases import PHASE_NAMES
 from tabletrip.games.lets_go_france.rules import RESEARCH_DRAW, LetsGoGame
 from tabletrip.games.lets_go_france.scoring import experience_points
 
-PENDING_KINDS = tuple(PENDING_WORDS)  # the 12 decisions a seat can owe, in legal.py's order
+PENDING_KINDS = tuple(PENDING_WORDS)  # the 13 decisions a seat can owe, in legal.py's order
 FORMULAS = tuple(FORMULA_KINDS)
 TOP_SIZE = 11
 HIGHLIGHT_SIZE = 33
@@ -193,6 +193,7 @@ class LetsGoObservations(ObservationEncoding):
     """The observation vector of one configuration (module docstring: fields and scales)."""
 
     def __init__(self, game: LetsGoGame) -> None:
+        self.game = game
         self.players = players = game.players
         self.seats = seats = players + (1 if players == 1 else 0)
         spaces = game.region.spaces
@@ -386,6 +387,12 @@ class LetsGoObservations(ObservationEncoding):
         self.empty_card = (0.0,) * CARD_SIZE
         self.empty_slot = (0.0,) * SLOT_SIZE
         self.no_highlight = (0.0,) * HIGHLIGHT_SIZE
+
+    def position_names(self) -> list[str]:
+        """Every position in the game's words (encoding_names.py)."""
+        from tabletrip.games.lets_go_france.encoding_names import observation_names
+
+        return observation_names(self)
 
     def _card(self, key: str | None) -> tuple[float, ...]:
         """A hand slot: present, top features, highlight features (zeros for no card)."""

@@ -150,6 +150,12 @@ class LetsGoActions(ActionEncoding):
             Done: self.start["done"],
         }
 
+    def index_names(self) -> list[str]:
+        """Every index in the game's words (encoding_names.py)."""
+        from tabletrip.games.lets_go_france.encoding_names import action_names
+
+        return action_names(self)
+
     def _sorted_hand(self, state: LetsGoState) -> list[int]:
         """The mover's hand as card ids, sorted by card id string (observation order)."""
         return sorted(state.hands[state.seat], key=self.id_rank.__getitem__)
