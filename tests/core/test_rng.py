@@ -374,3 +374,47 @@ def test_deck_copies_its_input() -> None:
     deck: Deck[int] = Deck(cards)
     deck.draw(Rng(0))
     assert cards == [1, 2]
+
+
+# --- a loose deck (Deck.loose): its top cards in no order yet ------------------------------------
+
+
+def test_a_loose_deck_deals_as_a_shuffled_one() -> None:
+    """Drawing the whole of a loose deck gives every order alike: each card is as likely in
+    each draw position (chi-square over 6 cards x 6 positions, 6,000 deals)."""
+    counts: Counter[tuple[int, int]] = Counter()
+    rng = Rng(21)
+    for _ in range(6000):
+        deck: Deck[int] = Deck(range(6))
+        deck.loosen()
+        for position in range(6):
+            counts[(deck.draw(rng), position)] += 1  # type: ignore[index]
+    expected = 6000 / 6
+    chi_square = sum(
+        (counts[(c, p)] - expected) ** 2 / expected for c in range(6) for p in range(6)
+    )
+    assert chi_square < 59.7  # p ~ 0.001 at 25 degrees of freedom
+
+
+def test_only_the_loose_top_is_drawn_at_random_and_the_bottom_keeps_its_order() -> None:
+    deck: Deck[str] = Deck(["a", "b", "x", "y", "z"], loose=3)
+    drawn = deck.draw_many(3, Rng(5))
+    assert sorted(drawn) == ["x", "y", "z"] and deck.loose == 0
+    deck.put_bottom(["q"])
+    assert deck.draw_many(3, Rng(5)) == ["b", "a", "q"]
+
+
+def test_a_loose_deck_round_trips_through_json_and_clone() -> None:
+    deck: Deck[int] = Deck([1, 2, 3], [9])
+    assert "loose" not in deck.to_json()  # a dealt deck's JSON is as before
+    deck.loosen()
+    assert Deck.from_json(json.loads(json.dumps(deck.to_json()))).loose == 3
+    copy = deck.clone()
+    copy.draw(Rng(1))
+    assert copy.loose == 2 and deck.loose == 3
+
+
+@pytest.mark.parametrize("loose", [-1, 4, "2", 1.0])
+def test_a_bad_loose_count_is_refused(loose: object) -> None:
+    with pytest.raises(ValueError, match="loose must be a whole number from 0 to the 3 of cards"):
+        Deck.from_json({"cards": [1, 2, 3], "discards": [], "loose": loose})

@@ -85,14 +85,38 @@ class Rng:
         return Rng(self.state)
 
 
+def pop_top(cards: list[T], loose: int, rng: Rng) -> T:
+    """Take the top card (the end) of a non-empty pile whose top `loose` cards are in no order
+    yet: with `loose` above 0, one of those at random (the caller counts one fewer loose)."""
+    if loose:
+        place = len(cards) - loose + rng.below(loose)
+        cards[place], cards[-1] = cards[-1], cards[place]
+    return cards.pop()
+
+
+def loose_count(data: dict[str, Any], key: str, pile: str) -> int:
+    """`data[key]`, how many top cards of the list `data[pile]` are loose (0 if absent);
+    ValueError unless it is a whole number from 0 to the pile's size."""
+    loose = data.get(key, 0)
+    if type(loose) is not int or not 0 <= loose <= len(data[pile]):
+        raise ValueError(f"{key} must be a whole number from 0 to the {len(data[pile])} of {pile}")
+    return loose
+
+
 class Deck(Generic[T]):
-    """A draw pile (top = end of the list) and a discard pile reshuffled into it when empty."""
+    """A draw pile (top = end of the list) and a discard pile reshuffled into it when empty.
 
-    __slots__ = ("cards", "discards")
+    `loose` counts the cards at the top of the pile whose order is not dealt yet: each draw
+    takes one of them at random, which deals exactly as shuffling them first would, but pays
+    only for the cards drawn (a determinized copy's deck, most of which no one ever draws).
+    Read the order of `cards` only where `loose` is 0."""
 
-    def __init__(self, cards: Iterable[T] = (), discards: Iterable[T] = ()) -> None:
+    __slots__ = ("cards", "discards", "loose")
+
+    def __init__(self, cards: Iterable[T] = (), discards: Iterable[T] = (), loose: int = 0) -> None:
         self.cards: list[T] = list(cards)
         self.discards: list[T] = list(discards)
+        self.loose = loose
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -100,6 +124,11 @@ class Deck(Generic[T]):
     def shuffle(self, rng: Rng) -> None:
         """Shuffle the draw pile."""
         rng.shuffle(self.cards)
+        self.loose = 0
+
+    def loosen(self) -> None:
+        """Leave the whole draw pile in no order: each card is drawn at random from it."""
+        self.loose = len(self.cards)
 
     def can_draw(self) -> bool:
         """Whether a card can be drawn (from the pile, or from reshuffled discards)."""
@@ -111,7 +140,10 @@ class Deck(Generic[T]):
             if not self.discards:
                 return None
             self.reshuffle_discards(rng)
-        return self.cards.pop()
+        loose = self.loose
+        if loose:
+            self.loose = loose - 1
+        return pop_top(self.cards, loose, rng)
 
     def draw_many(self, n: int, rng: Rng) -> list[T]:
         """Take up to n cards from the top (fewer when pile and discards run out)."""
@@ -143,13 +175,17 @@ class Deck(Generic[T]):
         copy: Deck[T] = Deck.__new__(Deck)
         copy.cards = self.cards.copy()
         copy.discards = self.discards.copy()
+        copy.loose = self.loose
         return copy
 
-    def to_json(self) -> dict[str, list[T]]:
-        """JSON-safe form (cards must be JSON values)."""
-        return {"cards": list(self.cards), "discards": list(self.discards)}
+    def to_json(self) -> dict[str, Any]:
+        """JSON-safe form (cards must be JSON values); `loose` only where some are."""
+        data: dict[str, Any] = {"cards": list(self.cards), "discards": list(self.discards)}
+        if self.loose:
+            data["loose"] = self.loose
+        return data
 
     @classmethod
-    def from_json(cls, data: dict[str, list[T]]) -> Deck[T]:
+    def from_json(cls, data: dict[str, Any]) -> Deck[T]:
         """Rebuild from `to_json` output."""
-        return cls(data["cards"], data["discards"])
+        return cls(data["cards"], data["discards"], loose_count(data, "loose", "cards"))

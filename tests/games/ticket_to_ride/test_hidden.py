@@ -612,3 +612,42 @@ def check_seat(
                 problems["an open move told the twin worlds apart"] += 1
         if not same:
             break
+
+
+def test_a_determinized_deck_and_ticket_pile_are_dealt_only_when_drawn() -> None:
+    """CONTRACT.md, determinize: what no one holds yet (the train deck, the unknown top of the
+    ticket pile) stays in no order in a copy (`Deck.loose`, `tickets_loose`) and is drawn at
+    random when drawn: the blind card a copy deals is any of the cards the seat cannot place,
+    each as likely as its count (chi-square), and a copy saved and loaded is the same copy."""
+    state = USA.new_state(2, seed=8)
+    keep_fewest(state)
+    keep_fewest(state)
+    view = state.determinize(0, Rng(1))
+    assert isinstance(view, TicketToRideState)
+    assert view.deck.loose == len(view.deck.cards) > 0
+    assert view.tickets_loose == len(view.ticket_pile) - len(view.returned_by) > 0
+    data = json.loads(json.dumps(view.to_json()))
+    assert data["state"]["deck_loose"] == view.deck.loose
+    assert state.to_json()["state"].get("deck_loose") is None  # the true deck is dealt
+    assert state.game.load(data).to_json() == data
+    unplaced = Counter(view.deck.cards)  # the deck and seat 1's unseen cards, as seat 0 sees
+    for card, count in enumerate(view.hands[1]):
+        unplaced[card] += count - view.known[1][card]
+    drawn: Counter[int] = Counter()
+    for k in range(3000):
+        copy = state.determinize(0, Rng(k))
+        copy.apply(BLIND)
+        drawn[next(c for c, n in enumerate(copy.hands[0]) if n > state.hands[0][c])] += 1
+    total = sum(unplaced.values())
+    chi_square = sum(
+        (drawn[c] - 3000 * n / total) ** 2 / (3000 * n / total) for c, n in unplaced.items()
+    )
+    assert chi_square < 27.9  # p ~ 0.001 at 8 degrees of freedom
+
+
+@pytest.mark.parametrize(("key", "value"), [("deck_loose", 500), ("ticket_pile_loose", -1)])
+def test_a_bad_loose_count_in_a_saved_state_is_one_line(key: str, value: int) -> None:
+    data = USA.new_state(2, seed=8).to_json()
+    data["state"][key] = value
+    with pytest.raises(RecordError, match=f"{key} must be a whole number"):
+        USA.new_state(2, seed=8).game.load(data)

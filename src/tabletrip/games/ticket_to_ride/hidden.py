@@ -5,8 +5,11 @@ it take (cards taken face up stay known), the other seats' tickets and offers, t
 but for the tickets the seat itself put under it (it knows where they lie), and during the
 setup choice how many tickets each other seat that has chosen kept.
 
-Every pool is sorted before it is shuffled, so the copy depends only on what the seat sees and
-on the generator: twin worlds that differ only in what the seat cannot see give the same copies.
+Every pool is sorted before it is dealt from, so the copy depends only on what the seat sees
+and on the generator: twin worlds that differ only in what the seat cannot see give the same
+copies. What no one holds yet (the train deck, the top of the ticket pile) is left in no order
+(`Deck.loose`, `tickets_loose`): each card is drawn at random when it is drawn, which deals as
+a shuffle would, but costs nothing for the many cards a search never draws.
 The copy's history is the one the seat knows (`State.seen_history`).
 """
 
@@ -57,20 +60,24 @@ def determinize(state: TicketToRideState, seat: int, rng: Rng) -> TicketToRideSt
         own = [t for t, m in zip(pile, marks, strict=False) if m == seat] if mine else []
         marks = copy.returned_by = _setup_pile_marks(state, seat, len(own), kept_counts)
     tickets.sort()
-    rng.shuffle(tickets)
     for s in others:
-        copy.tickets[s] = [tickets.pop() for _ in range(kept_counts[s])]
-        copy.offers[s] = [tickets.pop() for _ in copy.offers[s]]
-    # What is left of the shuffled tickets fills the pile's places dealt anew.
+        copy.tickets[s] = [_take_any(tickets, rng) for _ in range(kept_counts[s])]
+        copy.offers[s] = [_take_any(tickets, rng) for _ in copy.offers[s]]
+    # What is left fills the pile's places dealt anew: those among the seat's own returns
+    # now, the top of the pile in no order yet (drawn at random when drawn: tickets_loose).
     if setup and mine:
         placed = iter(own)
-        low = [next(placed) if m == seat else tickets.pop() for m in marks]
+        low = [next(placed) if m == seat else _take_any(tickets, rng) for m in marks]
+        copy.tickets_loose = len(tickets)
         tickets[0:0] = low
     elif mine:
         for i in free:
-            pile[i] = tickets.pop()
+            pile[i] = _take_any(tickets, rng)
         pile[bottom:] = tickets
+        copy.tickets_loose = len(tickets)
         tickets = pile
+    else:
+        copy.tickets_loose = len(tickets)
     copy.ticket_pile = tickets
     copy.rng = Rng(rng.next64())
     state._conceal_history(copy, seat)
@@ -78,9 +85,11 @@ def determinize(state: TicketToRideState, seat: int, rng: Rng) -> TicketToRideSt
 
 
 def _deal_train_cards(copy: TicketToRideState, others: list[int], rng: Rng) -> None:
-    """The deck and the part of each other hand nobody saw being taken, pooled, shuffled and
-    dealt back, every hand keeping its size."""
-    pool = copy.deck.cards
+    """The deck and the part of each other hand nobody saw being taken, pooled and dealt back
+    at random, every hand keeping its size; what is left is the deck, in no order yet (each
+    card is drawn at random when drawn: `Deck.loose`), so only the cards dealt cost a draw."""
+    deck = copy.deck
+    pool = deck.cards
     unknown_counts = {}
     for s in others:
         hand, known = copy.hands[s], copy.known[s]
@@ -90,11 +99,18 @@ def _deal_train_cards(copy: TicketToRideState, others: list[int], rng: Rng) -> N
             pool.extend([card] * n)
         copy.hands[s] = known.copy()
     pool.sort()
-    rng.shuffle(pool)
     for s in others:
         hand = copy.hands[s]
         for _ in range(unknown_counts[s]):
-            hand[pool.pop()] += 1
+            hand[_take_any(pool, rng)] += 1
+    deck.loosen()
+
+
+def _take_any(pool: list[int], rng: Rng) -> int:
+    """One element of `pool` at random, taken out of it."""
+    place = rng.below(len(pool))
+    pool[place], pool[-1] = pool[-1], pool[place]
+    return pool.pop()
 
 
 def _setup_pile_marks(

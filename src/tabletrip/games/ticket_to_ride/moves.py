@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import Action
+from tabletrip.core.rng import pop_top
 from tabletrip.games.ticket_to_ride import scoring
 from tabletrip.games.ticket_to_ride.actions import (
     Claim,
@@ -152,10 +153,17 @@ def _check_express_bonus(state: TicketToRideState, seat: int) -> None:
 
 
 def _draw_tickets(state: TicketToRideState, action: DrawTickets) -> None:
-    """Draw up to 3 tickets from the top of the pile."""
+    """Draw up to 3 tickets from the top of the pile (in a determinized copy, at random among
+    those still in no order: `tickets_loose`)."""
     pile = state.ticket_pile
     count = min(TICKETS_OFFERED, len(pile))
-    state.offers[state.seat] = [pile.pop() for _ in range(count)]
+    offer = []
+    for _ in range(count):
+        loose = state.tickets_loose
+        if loose:
+            state.tickets_loose = loose - 1
+        offer.append(pop_top(pile, loose, state.rng))
+    state.offers[state.seat] = offer
     if len(state.returned_by) > len(pile):  # returned tickets drawn again
         del state.returned_by[len(pile) :]
     state.phase = KEEP

@@ -21,7 +21,7 @@ from typing import Any
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
 from tabletrip.core.content import Content
 from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE
-from tabletrip.core.rng import mix_seed
+from tabletrip.core.rng import loose_count, mix_seed
 from tabletrip.games.ticket_to_ride import hidden, scoring, views
 from tabletrip.games.ticket_to_ride.actions import (
     CODEC,
@@ -212,6 +212,7 @@ class TicketToRideGame(Game):
         state.known = [[0] * size for _ in range(self.players)]
         state.loco_pile = loco_pile
         state.ticket_pile = ticket_pile
+        state.tickets_loose = 0
         state.returned_by = []
         state.tickets = [[] for _ in range(self.players)]
         state.offers = offers
@@ -262,12 +263,13 @@ class TicketToRideGame(Game):
     def _state_from_json(self, data: JsonDict, seed: int) -> TicketToRideState:
         state = TicketToRideState(self, seed)
         state.rng = Rng(data["rng"])
-        state.deck = Deck(data["deck"], data["discards"])
+        state.deck = Deck(data["deck"], data["discards"], loose_count(data, "deck_loose", "deck"))
         state.face_up = list(data["face_up"])
         state.hands = [list(h) for h in data["hands"]]
         state.known = [list(k) for k in data["known"]]
         state.loco_pile = data["locomotive_pile"]
         state.ticket_pile = list(data["ticket_pile"])
+        state.tickets_loose = loose_count(data, "ticket_pile_loose", "ticket_pile")
         state.returned_by = self._returned_by_from_json(
             data.get("ticket_pile_returned_by"), len(state.ticket_pile)
         )
@@ -322,6 +324,7 @@ class TicketToRideState(State):
     known: list[list[int]]  # per seat, the part of the hand everyone has seen it take
     loco_pile: int  # Europe Express: Locomotives left in their face-up pile
     ticket_pile: list[int]  # top is the end
+    tickets_loose: int  # a determinized copy's: how many top tickets are in no order yet
     # the seat that put each of the bottom tickets of the pile there, bottom first (above
     # them the tickets dealt into it): a seat knows where those it returned lie (determinize)
     returned_by: list[int]
@@ -695,12 +698,15 @@ class TicketToRideState(State):
         return {
             "rng": self.rng.state,
             "deck": list(self.deck.cards),
+            # a determinized copy's deck: how many top cards are in no order yet (Deck.loose)
+            **({"deck_loose": self.deck.loose} if self.deck.loose else {}),
             "discards": list(self.deck.discards),
             "face_up": list(self.face_up),
             "hands": [list(h) for h in self.hands],
             "known": [list(k) for k in self.known],
             "locomotive_pile": self.loco_pile,
             "ticket_pile": list(self.ticket_pile),
+            **({"ticket_pile_loose": self.tickets_loose} if self.tickets_loose else {}),
             "ticket_pile_returned_by": list(self.returned_by),
             "tickets": [list(t) for t in self.tickets],
             "offers": [list(o) for o in self.offers],
@@ -730,6 +736,7 @@ class TicketToRideState(State):
         copy.known = [k.copy() for k in self.known]
         copy.loco_pile = self.loco_pile
         copy.ticket_pile = self.ticket_pile.copy()
+        copy.tickets_loose = self.tickets_loose
         copy.returned_by = self.returned_by.copy()
         copy.tickets = [t.copy() for t in self.tickets]
         copy.offers = [o.copy() for o in self.offers]
