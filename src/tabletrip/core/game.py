@@ -28,6 +28,7 @@ OPEN_MOVE = "open"
 DRAWING_MOVE = "drawing"
 PRIVATE_MOVE = "private"
 
+SEEN_FORMS_KEPT = 50_000  # the most seen forms of moves a game keeps (State.seen_history)
 # The action history is a persistent linked list: (previous, seat, action) or None.
 # Appending and cloning are O(1), which keeps `clone()` cheap however long the game.
 History = tuple[Any, int, Action] | None
@@ -120,6 +121,8 @@ class Game(ABC):
     ) -> None:
         self.players = players
         self.options = options
+        # (earlier move, seen epoch): the move as other seats see it (State.seen_history)
+        self._seen_forms: dict[tuple[Action, object], tuple[Action, ...]] = {}
         self.content: Content = (
             content
             if content is not None
@@ -431,7 +434,8 @@ class State(ABC):
         Kept per seat in a memo that clones share (each entry is true of any state with that
         history), so a repeated determinization costs only the moves played since the last.
         """
-        key = (seat, self.seen_epoch())
+        epoch = self.seen_epoch()
+        key = (seat, epoch)
         cache = self._seen_cache
         hit = cache.get(key)
         node = self._history
@@ -443,8 +447,22 @@ class State(ABC):
             node, actor, action = node
             pending.append((actor, action))
         seen: History = known_seen if node is not None else None
+        # An earlier move's seen form depends only on the move and the epoch (`seen_epoch`),
+        # so the game keeps it for every state and seat (a bounded memo: it is rebuilt): ()
+        # for a move seen as played (the move itself is kept), else (its Concealed form,).
+        forms = self.game._seen_forms
         for actor, action in reversed(pending):
-            seen = (seen, actor, action if actor == seat else self.seen_move(action))
+            if actor != seat:
+                form_key = (action, epoch)
+                shown = forms.get(form_key)
+                if shown is None:
+                    if len(forms) >= SEEN_FORMS_KEPT:
+                        forms.clear()
+                    form = self.seen_move(action)
+                    shown = forms[form_key] = () if form is action else (form,)
+                if shown:
+                    action = shown[0]
+            seen = (seen, actor, action)
         cache[key] = (self._history, seen)
         return seen
 
