@@ -66,6 +66,13 @@ class Rng:
         """One item of a non-empty sequence, uniformly."""
         return items[self.below(len(items))]
 
+    def take(self, items: list[T]) -> T:
+        """One item of a non-empty list, uniformly, taken out of it (the last item takes its
+        place): one step of a shuffle, for dealing a few cards from a pool left in no order."""
+        place = self.below(len(items))
+        items[place], items[-1] = items[-1], items[place]
+        return items.pop()
+
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle a list in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import pytest
 
 import tabletrip
+from chi_square import chi_square, chi_square_limit
 from route_east_situations import (
     between,
     card_id,
@@ -308,3 +309,24 @@ def test_landing_on_an_attraction_with_cards_face_down_is_not_an_open_move() -> 
         later = after.clone()
         later.apply(step)
         assert after.move_disclosure(step, later) == OPEN_MOVE
+
+
+def test_the_decks_of_a_world_are_drawn_at_random_only_when_drawn() -> None:
+    """CONTRACT.md, determinize: a world's decks are in no order (`Deck.loose`): each card is
+    drawn at random when it is drawn, as from a shuffled deck (chi-square over the Border
+    deck's first card), and the cards you put under the Action deck stay below the loose ones."""
+    state = new_state()
+    hostel = between(state.game.board, "atm")[0]
+    moves_phase(state, 0, hostel)
+    give(state, 0, "tent", 5)
+    state.apply(TakeAction())
+    state.apply(Discard(card_id(state, "tent")))
+    view = state.determinize(0, Rng(3))
+    for deck in (view.ignition, view.border, view.atm):
+        assert deck.loose == len(deck.cards) > 0 and deck.cards == sorted(deck.cards)
+    assert view.action.loose == len(view.action.cards) - len(view.under) > 0
+    counts = Counter(state.border.cards)
+    drawn = Counter(state.determinize(0, Rng(k)).border.draw(Rng(k)) for k in range(3000))
+    total = sum(counts.values())
+    expected = {card: 3000 * n / total for card, n in counts.items()}
+    assert chi_square(drawn, expected) < chi_square_limit(len(counts) - 1)

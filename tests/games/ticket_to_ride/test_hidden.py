@@ -16,6 +16,7 @@ from collections import Counter
 import pytest
 
 import tabletrip
+from chi_square import chi_square, chi_square_limit
 from tabletrip.core import RecordError, Rng
 from tabletrip.core.encoding import encoding_for
 from tabletrip.core.game import OPEN_MOVE, Concealed
@@ -639,10 +640,8 @@ def test_a_determinized_deck_and_ticket_pile_are_dealt_only_when_drawn() -> None
         copy.apply(BLIND)
         drawn[next(c for c, n in enumerate(copy.hands[0]) if n > state.hands[0][c])] += 1
     total = sum(unplaced.values())
-    chi_square = sum(
-        (drawn[c] - 3000 * n / total) ** 2 / (3000 * n / total) for c, n in unplaced.items()
-    )
-    assert chi_square < 27.9  # p ~ 0.001 at 8 degrees of freedom
+    expected = {card: 3000 * n / total for card, n in unplaced.items()}
+    assert chi_square(drawn, expected) < chi_square_limit(len(expected) - 1)
 
 
 @pytest.mark.parametrize(("key", "value"), [("deck_loose", 500), ("ticket_pile_loose", -1)])

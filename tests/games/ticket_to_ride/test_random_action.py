@@ -3,12 +3,12 @@ drawn one is built, yet every legal action stays equally likely (CONTRACT.md, "r
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 
 import pytest
 
 import tabletrip
+from chi_square import chi_square, chi_square_limit
 from tabletrip.core import Rng, State
 from tabletrip.games.ticket_to_ride.actions import Claim
 from tabletrip.games.ticket_to_ride.phases import TURN
@@ -30,12 +30,6 @@ def _state_with_many_claims(map_id: str) -> State:
     raise AssertionError("no random game reached a turn with many claims")
 
 
-def _chi_square_limit(freedom: int, z: float = 3.09) -> float:
-    """The chi-square value exceeded with probability about 0.001 (Wilson-Hilferty)."""
-    k = freedom
-    return k * (1 - 2 / (9 * k) + z * math.sqrt(2 / (9 * k))) ** 3
-
-
 @pytest.mark.parametrize("map_id", ["usa", "europe-express"])
 def test_every_legal_action_is_equally_likely(map_id: str) -> None:
     state = _state_with_many_claims(map_id)
@@ -44,9 +38,8 @@ def test_every_legal_action_is_equally_likely(map_id: str) -> None:
     rng = Rng(11)
     counts = Counter(state.random_action(rng) for _ in range(draws))
     assert set(counts) == set(legal)
-    expected = draws / len(legal)
-    chi_square = sum((counts[a] - expected) ** 2 / expected for a in legal)
-    assert chi_square < _chi_square_limit(len(legal) - 1)
+    expected = dict.fromkeys(legal, draws / len(legal))
+    assert chi_square(counts, expected) < chi_square_limit(len(legal) - 1)
 
 
 def test_the_draw_is_the_listed_action_at_the_drawn_index() -> None:

@@ -58,16 +58,19 @@ def determinize(state: RouteEastState, seat: int, rng: Rng) -> RouteEastState:
     others = [s for s in range(copy.game.players) if s != seat]
     _deal_action_cards(copy, seat, others, rng)
     for deck in (copy.ignition, copy.border, copy.atm):
-        rng.shuffle(deck.cards)
+        deck.cards.sort()  # in no order the seat could read, and drawn at random (Deck.loose)
+        deck.loosen()
     _deal_attractions(copy, others, rng)
     copy.rng = Rng(rng.next64())
     return copy
 
 
 def _deal_action_cards(copy: RouteEastState, seat: int, others: list[int], rng: Rng) -> None:
-    """Others' hands and the Action deck are pooled, shuffled and dealt back, counts kept; the
-    cards `seat` itself put under the deck stay where it put them."""
-    deck = copy.action.cards
+    """Others' hands and the Action deck are pooled and dealt back at random, counts kept; the
+    cards `seat` itself put under the deck stay where it put them, and the rest of the deck
+    (above them) is left in no order, each card drawn at random when drawn (`Deck.loose`)."""
+    action = copy.action
+    deck = action.cards
     kept = {i for i, putter in enumerate(copy.under) if putter == seat}
     # Without cards of its own under the deck, the deck itself is the pool (dealt back last).
     pool = [card for i, card in enumerate(deck) if i not in kept] if kept else deck
@@ -78,23 +81,30 @@ def _deal_action_cards(copy: RouteEastState, seat: int, others: list[int], rng: 
         for card, count in enumerate(hand):
             pool.extend([card] * count)
         copy.hands[s] = [0] * len(hand)
-    rng.shuffle(pool)
+    pool.sort()
     mover = copy.seat
     if mover != seat and sizes.get(mover) and tent_needed(copy, copy.moves_left):
         # It walked where only a Tent gives a night: everyone saw that it holds one.
         tents = set(copy.game.cards_of_kind.get("tent", ()))
-        i = next((i for i in range(len(pool) - 1, -1, -1) if pool[i] in tents), -1)
-        if i >= 0:
-            copy.hands[mover][pool.pop(i)] += 1
+        places = [i for i, card in enumerate(pool) if card in tents]
+        if places:
+            place = places[rng.below(len(places))]
+            pool[place], pool[-1] = pool[-1], pool[place]
+            copy.hands[mover][pool.pop()] += 1
             sizes[mover] -= 1
     for s in others:
         hand = copy.hands[s]
         for _ in range(sizes[s]):
-            hand[pool.pop()] += 1
-    if kept:
-        for i in range(len(deck)):
+            hand[rng.take(pool)] += 1
+    if kept:  # its own stay put; the places under the deck among them are dealt now
+        bottom = len(copy.under)
+        for i in range(bottom):
             if i not in kept:
-                deck[i] = pool.pop()
+                deck[i] = rng.take(pool)
+        deck[bottom:] = pool
+        action.loose = len(deck) - bottom
+    else:
+        action.loose = len(deck)
 
 
 def _deal_attractions(copy: RouteEastState, others: list[int], rng: Rng) -> None:
@@ -112,16 +122,16 @@ def _deal_attractions(copy: RouteEastState, others: list[int], rng: Rng) -> None
     pool = [a for a in range(len(board.attractions)) if a not in dealt]
     for cards in hidden.values():
         pool.extend(cards)
-    rng.shuffle(pool)
+    pool.sort()  # what the deal reads is in no order yet: it is drawn at random as it reads
     country_of = copy.game.attraction_country
     seats = sorted(hidden, key=lambda s: -len(hidden[s]))  # the most cards to find first
     wants = [
         (s, len(hidden[s]), {country_of[a] for a in copy.attractions[s] if a not in hidden[s]})
         for s in seats
     ]
-    chosen = _greedy_deal(pool, wants, copy.landed, country_of)
-    if chosen is None:  # the shuffle left a seat short: search (the true deal always fits)
-        chosen = _search_deal(pool, wants, copy.landed, country_of)
+    chosen, order = _greedy_deal(pool, wants, copy.landed, country_of, rng)
+    if chosen is None:  # the order drawn left a seat short: search (the true deal always fits)
+        chosen = _search_deal(order[::-1], wants, copy.landed, country_of)
     for s in seats:
         kept = [a for a in copy.attractions[s] if a not in hidden[s]]
         copy.attractions[s] = kept + chosen[s]
@@ -131,28 +141,40 @@ Wants = list[tuple[int, int, set[int]]]  # (seat, cards to deal it, countries it
 
 
 def _greedy_deal(
-    pool: list[int], wants: Wants, landed: list[int], country_of: tuple[int, ...]
-) -> dict[int, list[int]] | None:
-    """Deal from the top of the shuffled pool, each seat taking the next card that fits; None
-    if a seat is left short."""
-    pool = pool.copy()
+    pool: list[int], wants: Wants, landed: list[int], country_of: tuple[int, ...], rng: Rng
+) -> tuple[dict[int, list[int]] | None, list[int]]:
+    """Deal as from the top of the shuffled pool, each seat taking the next card that fits, the
+    pool shuffled only as far as the deal reads it (each card read is drawn at random from
+    those not read yet); the cards dealt (None if a seat is left short) and the whole pool in
+    the order drawn, top first (the rest shuffled then, when a seat was left short)."""
+    unread = pool.copy()
+    passed: list[int] = []  # read and not taken, from the top down
+    order: list[int] = []  # every card read, from the top down
     chosen: dict[int, list[int]] = {}
     for s, count, taken in wants:
         countries = set(taken)
         mask = landed[s]
         picked = []
         for _ in range(count):
-            for i in range(len(pool) - 1, -1, -1):
-                card = pool[i]
-                if country_of[card] not in countries and not mask >> card & 1:
-                    break
-            else:
-                return None
-            pool.pop(i)
+            card = next(
+                (c for c in passed if country_of[c] not in countries and not mask >> c & 1), -1
+            )
+            if card >= 0:
+                passed.remove(card)
+            while card < 0 and unread:
+                read = rng.take(unread)
+                order.append(read)
+                if country_of[read] not in countries and not mask >> read & 1:
+                    card = read
+                else:
+                    passed.append(read)
+            if card < 0:
+                rng.shuffle(unread)
+                return None, order + unread[::-1]
             countries.add(country_of[card])
             picked.append(card)
         chosen[s] = picked
-    return chosen
+    return chosen, order
 
 
 def _search_deal(

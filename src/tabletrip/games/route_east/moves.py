@@ -444,7 +444,8 @@ def _enter(state: RouteEastState, seat: int, there: int) -> None:
         if not state.atm.cards:
             state.atm.cards = list(state.game.atm_cards)
             state.atm.shuffle(state.rng)
-        value = state.atm.cards.pop()
+        value = state.atm.draw(state.rng)
+        assert value is not None  # refilled above
         state.money[seat] += value
         event(state, "atm", seat, value)
     elif kind == FUEL:

@@ -61,18 +61,18 @@ def determinize(state: TicketToRideState, seat: int, rng: Rng) -> TicketToRideSt
         marks = copy.returned_by = _setup_pile_marks(state, seat, len(own), kept_counts)
     tickets.sort()
     for s in others:
-        copy.tickets[s] = [_take_any(tickets, rng) for _ in range(kept_counts[s])]
-        copy.offers[s] = [_take_any(tickets, rng) for _ in copy.offers[s]]
+        copy.tickets[s] = [rng.take(tickets) for _ in range(kept_counts[s])]
+        copy.offers[s] = [rng.take(tickets) for _ in copy.offers[s]]
     # What is left fills the pile's places dealt anew: those among the seat's own returns
     # now, the top of the pile in no order yet (drawn at random when drawn: tickets_loose).
     if setup and mine:
         placed = iter(own)
-        low = [next(placed) if m == seat else _take_any(tickets, rng) for m in marks]
+        low = [next(placed) if m == seat else rng.take(tickets) for m in marks]
         copy.tickets_loose = len(tickets)
         tickets[0:0] = low
     elif mine:
         for i in free:
-            pile[i] = _take_any(tickets, rng)
+            pile[i] = rng.take(tickets)
         pile[bottom:] = tickets
         copy.tickets_loose = len(tickets)
         tickets = pile
@@ -102,15 +102,8 @@ def _deal_train_cards(copy: TicketToRideState, others: list[int], rng: Rng) -> N
     for s in others:
         hand = copy.hands[s]
         for _ in range(unknown_counts[s]):
-            hand[_take_any(pool, rng)] += 1
+            hand[rng.take(pool)] += 1
     deck.loosen()
-
-
-def _take_any(pool: list[int], rng: Rng) -> int:
-    """One element of `pool` at random, taken out of it."""
-    place = rng.below(len(pool))
-    pool[place], pool[-1] = pool[-1], pool[place]
-    return pool.pop()
 
 
 def _setup_pile_marks(
