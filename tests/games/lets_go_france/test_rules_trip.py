@@ -15,8 +15,8 @@ from tabletrip import make
 from tabletrip.core import Action
 from tabletrip.games.lets_go_france.actions import ChooseCard, ChooseIcon, Done, SpendWild
 from tabletrip.games.lets_go_france.content import DAYS, ICONS
-from tabletrip.games.lets_go_france.moves import advance_trip, start_trip
-from tabletrip.games.lets_go_france.phases import OVER, TRIP
+from tabletrip.games.lets_go_france.moves import advance_trip, score_highlight_again, start_trip
+from tabletrip.games.lets_go_france.phases import OVER, TRIP, Owed
 from tabletrip.games.lets_go_france.rules import LetsGoState
 
 ARCH, ART, FOOD, HIST, NATURE, SHOP = range(6)
@@ -691,3 +691,26 @@ def test_most_points_wins(more: int) -> None:
     result = state.result
     assert result is not None
     assert result.winners == ((1,) if more else (0, 1))
+
+
+def test_a_wild_token_window_closes_when_its_last_token_went_on_an_earlier_choice() -> None:
+    """Icons, Wild token ("discard a Wild token at any time"): a Goal tile scoring a Highlight
+    again queues its lowest icons, a Wild token window before its points, then the points.
+    Spent on the first lowest icon, the last Wild token leaves nothing to spend in the window:
+    it closes by itself rather than offer Wild tokens the seat no longer holds."""
+    state = planned()
+    state.trips[0].steps = [3, 3, 3, 3, 0, 3]
+    state.trips[0].wild = 1
+    put(state, 0, MON, "jardin-du-luxembourg")
+    go(state)
+    state.pending = []
+    before = state.points[0]
+    score_highlight_again(state, 0, (state.game.card_index["jardin-du-luxembourg"], False))
+    kinds = [p.kind for p in state.pending]
+    assert kinds == [Owed.LOWEST] * 3 + [Owed.WILD_WINDOW, Owed.SCORE_HIGHLIGHT]
+    assert legal(state) == icons(NATURE) | wilds()
+    act(state, SpendWild("architecture"))  # then Nature, the lowest, three times by itself
+    assert state.trips[0].wild == 0 and state.points[0] > before  # its points were scored
+    while state.phase == TRIP:  # the rest of the trip never offers a Wild token
+        assert not any(isinstance(a, SpendWild) for a in state.legal_actions())
+        state.apply(state.legal_actions()[0])

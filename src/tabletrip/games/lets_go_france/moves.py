@@ -406,9 +406,17 @@ def queue_highlight_gains(state: LetsGoState, seat: int, highlight: Any) -> None
 
 
 def resolve_forced(state: LetsGoState) -> None:
-    """Take the lowest icon by itself when nothing is left to choose."""
+    """Take the lowest icon by itself when nothing is left to choose, and close a Wild token
+    window once no Wild token is left to spend in it (one spent on an earlier choice, such as
+    a lowest icon, may have been the last)."""
     trip = state.trips[state.seat]
-    while state.pending and state.pending[0].kind is Owed.LOWEST:
+    while state.pending:
+        kind = state.pending[0].kind
+        if kind is Owed.WILD_WINDOW and not trip.wild:
+            state.pending.pop(0)
+            continue
+        if kind is not Owed.LOWEST:
+            return
         low = trip.lowest()
         if len(low) > 1 or trip.wild:
             return
@@ -516,8 +524,6 @@ def _spend_wild(state: LetsGoState, action: SpendWild) -> None:
     """On the trip: a Wild token moves a token of your choice."""
     trip: Trip = state.trips[state.seat]
     trip.spend_wild(ICONS.index(action.icon))
-    if state.pending and state.pending[0].kind is Owed.WILD_WINDOW and not trip.wild:
-        state.pending.pop(0)
     resolve_forced(state)
 
 
