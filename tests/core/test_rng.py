@@ -418,3 +418,13 @@ def test_a_loose_deck_round_trips_through_json_and_clone() -> None:
 def test_a_bad_loose_count_is_refused(loose: object) -> None:
     with pytest.raises(ValueError, match="loose must be a whole number from 0 to the 3 of cards"):
         Deck.from_json({"cards": [1, 2, 3], "discards": [], "loose": loose})
+
+
+def test_peek_shows_the_next_cards_as_draw_deals_them_and_changes_nothing() -> None:
+    dealt: Deck[int] = Deck(range(5), [9])
+    assert dealt.peek(3, Rng(0)) == [4, 3, 2] and dealt.peek(9, Rng(0)) == [4, 3, 2, 1, 0]
+    loose: Deck[int] = Deck(range(8), loose=5)
+    rng = Rng(6)
+    seen = loose.peek(7, rng)
+    assert rng.state == Rng(6).state and loose.cards == list(range(8)) and loose.loose == 5
+    assert seen == loose.draw_many(7, Rng(6)) and seen[5:] == [2, 1]

@@ -152,6 +152,17 @@ class Deck(Generic[T]):
             self.loose = loose - 1
         return pop_top(self.cards, loose, rng)
 
+    def peek(self, n: int, rng: Rng) -> list[T]:
+        """The next `n` cards of the draw pile (fewer if it holds fewer; the discards are not
+        reshuffled), top first, as `draw` would deal them with `rng`: neither the deck nor `rng`
+        changes (a loose top is dealt on copies)."""
+        count = min(n, len(self.cards))
+        if not self.loose:
+            return self.cards[len(self.cards) - count :][::-1]
+        copy: Deck[T] = Deck(self.cards, (), self.loose)
+        probe = Rng(rng.state)
+        return [pop_top(copy.cards, max(copy.loose - i, 0), probe) for i in range(count)]
+
     def draw_many(self, n: int, rng: Rng) -> list[T]:
         """Take up to n cards from the top (fewer when pile and discards run out)."""
         drawn: list[T] = []

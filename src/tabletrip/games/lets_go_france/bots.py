@@ -73,7 +73,7 @@ SATURDAY = 5
 WILD_STEP = 1.0  # a Wild token in the planning estimate: a step of the smoothed track
 FAVOUR_FLIPPED = 2  # a flipped token moved to a reward row scores 2
 RESEARCH_MARGIN = 0.8  # a Research token is spent when cards should gain this much more
-DECK_SAMPLE = 6  # cards of the (shuffled) deck valued to judge a Research token
+DECK_SAMPLE = 6  # cards the deck deals next, valued to judge a Research token
 HATE_SOLO = 0.8  # weight of what a passed card gives the travel agent
 HATE_TWO = 0.3  # ... gives the other player (2 players)
 HATE_MANY = 0.15  # ... gives the neighbour (3 and 4 players)
@@ -441,7 +441,7 @@ class _Turn:
         trip = view.trips[seat]
         if trip.research <= 0 or len(view.deck.cards) + len(view.deck.discards) < 3:
             return False
-        sample = view.deck.cards[-DECK_SAMPLE:]
+        sample = view.deck.peek(DECK_SAMPLE, view.rng)  # what the view's deck deals next
         if len(sample) < 3:
             return False
         hand = view.hands[seat]

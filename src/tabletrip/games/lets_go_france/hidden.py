@@ -9,18 +9,19 @@ where they put them, and what the cards' bonuses, Travel actions, Research token
 Favourable Condition bonuses changed.
 
 So while planning, each other seat that has played this round (or is playing it) is rebuilt
-from `shown`, its board as the round began, exactly what the searching seat sees of it; a
-seat still to play already is as `shown`. The cards the seat cannot see are pooled, sorted
-(the sample never depends on their true order), shuffled and dealt back: to the stacks, the
-hands, the face-down Explore the City cards, and this round's plays. A seat that has finished
+from `shown`, its board as the round began, exactly what the searching seat sees of it; a seat
+still to play already is as `shown`. The cards the seat cannot see are pooled, sorted (the
+sample never depends on their true order) and dealt back at random: to the stacks, the hands,
+the face-down Explore the City cards, and this round's plays; what is left is the deck, in no
+order (`Deck.loose`): each card is drawn at random when it is drawn. A seat that has finished
 its part of the round plays its dealt cards again through the engine's own moves with simple
 choices: face up, each on top of its emptiest day (earliest on ties), every Travel action and
-Favourable Condition bonus declined (a Research bonus still gives its token). The seat on
-turn, if it is not the searching seat, is back at the start of its turn with those cards in
-hand. The copy is a position of the game (the same seat on turn, the same legal actions for
-the searching seat) that depends only on the searching seat's observation and `rng`. Its
-move history is the one the searching seat knows (`State.seen_history`): its own moves, and
-the others' as `LetsGoState.public_move` shows them now.
+Favourable Condition bonus declined (a Research bonus still gives its token). The seat on turn,
+if it is not the searching seat, is back at the start of its turn with those cards in hand. The
+copy is a position of the game (the same seat on turn, the same legal actions for the searching
+seat) that depends only on the searching seat's observation and `rng`. Its move history is the
+one the searching seat knows (`State.seen_history`): its own moves, and the others' as
+`LetsGoState.public_move` shows them now.
 """
 
 from __future__ import annotations
@@ -79,22 +80,23 @@ def determinize(state: LetsGoState, seat: int, rng: Rng) -> LetsGoState:
         pool.extend(copy.goal_cards)
 
     pool.sort()  # the deal depends on which cards are hidden, never on where they were
-    rng.shuffle(pool)
+    take = rng.take  # each card dealt is drawn at random; the rest is the deck, in no order
     for s in range(players):
         if s != known:
-            copy.stacks[s] = [pool.pop() for _ in copy.stacks[s]]
+            copy.stacks[s] = [take(pool) for _ in copy.stacks[s]]
     for s in others:
-        copy.hands[s] = [pool.pop() for _ in range(hand_sizes[s])]
+        copy.hands[s] = [take(pool) for _ in range(hand_sizes[s])]
         for column in copy.days[s]:
             for i, (_, explore) in enumerate(column):
                 if explore:
-                    column[i] = (pool.pop(), True)
+                    column[i] = (take(pool), True)
     if hidden_goal_cards:
-        copy.goal_cards = [pool.pop() for _ in copy.goal_cards]
+        copy.goal_cards = [take(pool) for _ in copy.goal_cards]
+    copy.deck.loosen()  # drawn at random when drawn (Deck.loose), even by `_play_again` below,
+    copy.rng = Rng(rng.next64())  # with the copy's own generator, never the true one
     for s, count in plays.items():
         if count:
-            _play_again(copy, s, [pool.pop() for _ in range(count)])
-    copy.rng = Rng(rng.next64())
+            _play_again(copy, s, [take(pool) for _ in range(count)])
     state._conceal_history(copy, seat)  # the other seats' moves only as `seat` saw them
     return copy
 
