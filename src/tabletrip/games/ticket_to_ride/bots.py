@@ -59,8 +59,27 @@ def board_graph(board: Board) -> Graph:
     return graph
 
 
+# Plans are remade at every decision of every playout, but the routes' owners change only
+# when one is claimed: route costs and shortest paths are kept by what they depend on (the
+# memos are bounded: rebuilt when full). The lists they hold are never changed in place.
+MEMO_KEPT = 4096
+_costs_memo: dict[tuple[int, tuple[int, ...], int, int], list[int]] = {}
+_paths_memo: dict[tuple[int, tuple[int, ...], int], tuple[list[int], list[int]]] = {}
+
+
 def route_costs(board: Board, owner: list[int], seat: int, players: int) -> list[int]:
-    """Each route's cost in trains for `seat`: 0 if its own, BLOCKED if it may not claim it."""
+    """Each route's cost in trains for `seat`: 0 if its own, BLOCKED if it may not claim it
+    (a new list: the caller may change it)."""
+    key = (id(board_graph(board)), tuple(owner), seat, players)
+    found = _costs_memo.get(key)
+    if found is None:
+        if len(_costs_memo) >= MEMO_KEPT:
+            _costs_memo.clear()
+        found = _costs_memo[key] = _route_costs(board, owner, seat, players)
+    return found.copy()
+
+
+def _route_costs(board: Board, owner: list[int], seat: int, players: int) -> list[int]:
     shared = players > board.single_double_up_to
     twin = board.twin
     costs = []
@@ -80,7 +99,18 @@ def route_costs(board: Board, owner: list[int], seat: int, players: int) -> list
 
 
 def shortest_paths(graph: Graph, costs: list[int], source: int) -> tuple[list[int], list[int]]:
-    """Dijkstra from `source`: the distance to each city and the route used to reach it."""
+    """Dijkstra from `source`: the distance to each city and the route used to reach it (kept
+    for these costs: read them, never change them)."""
+    key = (id(graph), tuple(costs), source)
+    found = _paths_memo.get(key)
+    if found is None:
+        if len(_paths_memo) >= MEMO_KEPT:
+            _paths_memo.clear()
+        found = _paths_memo[key] = _shortest_paths(graph, costs, source)
+    return found
+
+
+def _shortest_paths(graph: Graph, costs: list[int], source: int) -> tuple[list[int], list[int]]:
     dist = [INF] * len(graph.adjacency)
     via = [-1] * len(graph.adjacency)
     dist[source] = 0
