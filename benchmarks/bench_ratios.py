@@ -6,7 +6,8 @@ command against `import tabletrip`.
   `apply_legal`: what random bots and random playouts do) over those of a bare loop that only
   draws one of 13 items with the same generator. Issue 18's target: Ticket to Ride at most 10x.
 - **determinize, in clones**: one more `determinize` of the mover's seat (as a search repeats
-  it from its root) over one `clone`, on states spread over random games. Target: at most 4.
+  it from its root) over one `clone`, on states spread over random games, the garbage
+  collector off while timing (as `timeit` does). Target: at most 4.
 - **start-up, x import**: `tabletrip games` over `python -c "import tabletrip"`, medians of
   interleaved runs. Target: at most 3.
 
@@ -15,6 +16,7 @@ command against `import tabletrip`.
 
 from __future__ import annotations
 
+import gc
 import statistics
 import subprocess
 import sys
@@ -38,7 +40,17 @@ ITEMS = list(range(13))
 
 
 def _best_of(run: Callable[[], float], times: int = 3) -> float:
-    return min(run() for _ in range(times))
+    """The least of `times` runs, the garbage collector off while each runs (as timeit does):
+    a collection landing in one measure and not the other would skew their ratio."""
+    taken = []
+    for _ in range(times):
+        gc.collect()
+        gc.disable()
+        try:
+            taken.append(run())
+        finally:
+            gc.enable()
+    return min(taken)
 
 
 def _bare_loop_us(steps: int = 100_000) -> float:
@@ -73,8 +85,9 @@ def _random_play_ratio(game_id: str, options: dict[str, Any], rounds: int = 5) -
     timing both back to back (so a load that comes and goes hits both alike)."""
     ratios = []
     for _ in range(rounds):
-        bare = _bare_loop_us()
-        ratios.append(_random_play_us(game_id, options, SECONDS / rounds) / bare)
+        bare = _best_of(_bare_loop_us, 1)
+        play = _best_of(lambda: _random_play_us(game_id, options, SECONDS / rounds), 1)
+        ratios.append(play / bare)
     return statistics.median(ratios)
 
 
@@ -98,23 +111,34 @@ def _sample_states(game_id: str, options: dict[str, Any], count: int = 300) -> l
     return states[:count]
 
 
-def _per_call_us(states: list[State], call: Callable[[State], object]) -> float:
+def _per_call_us(states: list[State], call: Callable[[State], object], passes: int = 2) -> float:
+    """Microseconds a call, over `passes` passes of every state, the collector off."""
+
     def run() -> float:
         start = time.perf_counter()
-        for state in states:
-            call(state)
-        return (time.perf_counter() - start) / len(states) * 1e6
+        for _ in range(passes):
+            for state in states:
+                call(state)
+        return (time.perf_counter() - start) / (passes * len(states)) * 1e6
 
-    run()  # warm the memos a live game's states would have warm
-    return _best_of(run, 5)
+    return _best_of(run, 1)
 
 
-def _determinize_in_clones(game_id: str, options: dict[str, Any]) -> float:
+def _determinize_in_clones(game_id: str, options: dict[str, Any], rounds: int = 9) -> float:
+    """The median over `rounds` of a determinize's time over a clone's, each round timing
+    both back to back on the same states (as for random play)."""
     states = _sample_states(game_id, options)
     rng = Rng(7)
-    clone = _per_call_us(states, lambda s: s.clone())
-    determinize = _per_call_us(states, lambda s: s.determinize(s.current_player, rng))
-    return determinize / clone
+
+    def determinize(state: State) -> object:
+        return state.determinize(state.current_player, rng)
+
+    _per_call_us(states, determinize)  # warm the memos a live game's states would have warm
+    ratios = []
+    for _ in range(rounds):
+        clone = _per_call_us(states, lambda s: s.clone())
+        ratios.append(_per_call_us(states, determinize) / clone)
+    return statistics.median(ratios)
 
 
 def _run_seconds(command: list[str], runs: int) -> list[float]:
