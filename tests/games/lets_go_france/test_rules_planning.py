@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 
 import tabletrip
-from tabletrip.core import Action, IllegalAction
+from tabletrip.core import Action, IllegalAction, Rng
 from tabletrip.games.lets_go_france.actions import (
     ChooseIcon,
     ChooseRow,
@@ -1204,3 +1204,27 @@ def test_illegal_actions_are_refused_with_a_one_line_reason() -> None:
     assert_refused(state, place("chocolatier", FRI), "first take or skip your Travel action")
     assert_refused(state, Favour("flip"), "Travel action")
     assert_refused(state, Travel("tours"), "Travel action")  # not adjacent to Orléans
+
+
+def test_a_random_planning_move_is_the_listed_one_at_the_drawn_index() -> None:
+    """CONTRACT.md, `random_action`: while planning, the placements are counted, not listed,
+    yet the draw is `rng.choice(legal_actions())`, index by index (every index of a turn)."""
+    state = new_state(2, seed=3)
+    rng = Rng(3)
+    while len(state.legal_actions()) < 60 or state.pending or not state.to_play:
+        state.apply(rng.choice(state.legal_actions()))
+    legal = state.legal_actions()
+    for index in range(len(legal)):
+        assert state.random_action(RiggedRng(index, len(legal))) == legal[index]
+
+
+class RiggedRng(Rng):
+    """A generator whose one draw `below(n)` is `index` (and checks that `n` is the count)."""
+
+    def __init__(self, index: int, count: int) -> None:
+        super().__init__(0)
+        self.index, self.count = index, count
+
+    def below(self, n: int) -> int:
+        assert n == self.count, f"drawn among {n} actions, not the {self.count} listed"
+        return self.index

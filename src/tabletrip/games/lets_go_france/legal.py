@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletrip.core import Action
+from tabletrip.core import Action, Rng
 from tabletrip.core.phrases import first_few
 from tabletrip.games.lets_go_france.actions import (
     ChooseCard,
@@ -115,23 +115,63 @@ def open_rows(state: LetsGoState, seat: int) -> list[int]:
     return [r for r in range(len(rows)) if state.rows[seat][r] < len(rows[r])]
 
 
+def placements(state: LetsGoState, key: str) -> tuple[tuple[Place, ...], ...]:
+    """Per day, every Place of the card `key`, slot by slot, face up then face down: made once
+    per game (a planning turn lists hundreds)."""
+    table = state.game.placements
+    found = table.get(key)
+    if found is None:
+        found = table[key] = tuple(
+            tuple(
+                Place(key, day, slot, explore=explore)
+                for slot in range(MAX_PER_DAY)
+                for explore in (False, True)
+            )
+            for day in DAYS
+        )
+    return found
+
+
+def _hand_keys(state: LetsGoState) -> list[str]:
+    """The distinct cards of the planning seat's hand, by id, sorted."""
+    activities = state.game.activities
+    return sorted({activities[c].key for c in state.hands[state.seat]})
+
+
 def _planning(state: LetsGoState) -> list[Action]:
-    game = state.game
-    seat = state.seat
     actions: list[Action] = []
     if state.to_play:
-        keys = sorted({game.activities[c].key for c in state.hands[seat]})
-        for day, column in enumerate(state.days[seat]):
+        keys = _hand_keys(state)
+        for day, column in enumerate(state.days[state.seat]):
             if len(column) >= MAX_PER_DAY:
                 continue
+            shown = 2 * (len(column) + 1)  # each slot of the column, face up and face down
             for key in keys:
-                for slot in range(len(column) + 1):
-                    actions.append(Place(key, DAYS[day], slot))
-                    actions.append(Place(key, DAYS[day], slot, explore=True))
+                actions.extend(placements(state, key)[day][:shown])
     actions.extend(anytime_actions(state))
     if not state.to_play:
-        actions.append(game.done)
+        actions.append(state.game.done)
     return actions
+
+
+def random_planning_action(state: LetsGoState, rng: Rng) -> Action:
+    """`rng.choice(_planning(state))` while cards are to be placed, counting the placements
+    instead of listing them (a planning turn has hundreds)."""
+    keys = _hand_keys(state)
+    spans = []
+    for day, column in enumerate(state.days[state.seat]):
+        if len(column) < MAX_PER_DAY:
+            spans.append((day, 2 * (len(column) + 1)))
+    others = anytime_actions(state)
+    total = len(others) + len(keys) * sum(shown for _, shown in spans)
+    index = rng.below(total)
+    for day, shown in spans:
+        block = len(keys) * shown
+        if index < block:
+            key, place = divmod(index, shown)
+            return placements(state, keys[key])[day][place]
+        index -= block
+    return others[index]
 
 
 def anytime_actions(state: LetsGoState) -> list[Action]:

@@ -101,6 +101,8 @@ class LetsGoGame(Game):
         # an Explore the City card's points, and its points more as the Highlight of the Day
         self.explore: tuple[int, int] = (explore["points"], explore["highlight_points"])
         self.card_index = {a.key: a.id for a in self.activities}
+        # per card id, the Place actions of its every day and slot, made when first listed
+        self.placements: dict[str, tuple[tuple[Place, ...], ...]] = {}
         self.board = player_board_of(self.content)
         regions = regions_of(self.content)
         self.regions = regions
@@ -259,6 +261,13 @@ class LetsGoState(State):
     def legal_actions(self) -> list[Action]:
         """Every legal action of the current seat."""
         return legal.legal_actions(self)
+
+    def random_action(self, rng: Rng) -> Action:
+        """`rng.choice(self.legal_actions())`; while planning, the placements are counted, not
+        listed (legal.random_planning_action)."""
+        if self.phase == PLAN and not self.pending and self.to_play:
+            return legal.random_planning_action(self, rng)
+        return rng.choice(self.legal_actions())
 
     def illegal_reason(self, action: Action) -> str | None:
         """Why `action` is not legal now, in one line; None if it is."""
