@@ -148,8 +148,9 @@ class Deck(Generic[T]):
                 return None
             self.reshuffle_discards(rng)
         loose = self.loose
-        if loose:
-            self.loose = loose - 1
+        if not loose:  # a dealt pile: the top card
+            return self.cards.pop()
+        self.loose = loose - 1
         return pop_top(self.cards, loose, rng)
 
     def peek(self, n: int, rng: Rng) -> list[T]:
