@@ -54,7 +54,7 @@ def encoded_engine(game_id: str) -> Callable[[], int]:
         for _ in range(STEPS):
             if state.is_over:
                 state = game.new_game(seed=rng.randrange(2**31))
-            encoding.observations.encode(state.observation(state.current_player))
+            encoding.observations.encode_state(state, state.current_player)
             index = rng.choice(encoding.actions.legal_indices(state))
             state.apply(encoding.actions.decode(index, state))
         return STEPS

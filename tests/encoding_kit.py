@@ -95,12 +95,16 @@ def check_outside(encoding: Encoding, state: State, index: int) -> None:
 
 
 def check_vectors(encoding: Encoding, state: State) -> None:
-    """Each seat's vector has the documented length and every value lies within its field."""
+    """Each seat's vector has the documented length and every value lies within its field;
+    built straight from the state (`encode_state`) it is the one of the observation."""
     observations = encoding.observations
     low, high = observations.bounds()
     names = [field.name for field in observations.fields for _ in range(field.size)]
     for seat in range(state.num_players):
         vector = observations.encode(state.observation(seat))
+        direct = observations.encode_state(state, seat)
+        differ = [names[i] for i, (a, b) in enumerate(zip(vector, direct, strict=True)) if a != b]
+        assert not differ, f"encode_state differs from the observation's vector in {differ[:5]}"
         assert len(vector) == observations.size, (
             f"vector of length {len(vector)}, documented {observations.size}"
         )

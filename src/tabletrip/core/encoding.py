@@ -105,6 +105,12 @@ class ObservationEncoding(ABC):
     def encode(self, observation: JsonDict) -> list[float]:
         """The vector of `State.observation(seat)`: the fields in order, each within bounds."""
 
+    def encode_state(self, state: State, seat: int) -> list[float]:
+        """`encode(state.observation(seat))`, which a game may build straight from the state,
+        skipping the JSON (the adapters' hot path; a test checks the two agree on random
+        playouts). It may read only what the observation holds."""
+        return self.encode(state.observation(seat))
+
     def bounds(self) -> tuple[list[float], list[float]]:
         """The lowest and highest value of each vector position."""
         low: list[float] = []

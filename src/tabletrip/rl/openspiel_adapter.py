@@ -266,7 +266,7 @@ class TabletripObserver:
     def set_from(self, state: TabletripSpielState, player: int) -> None:
         """Fill `tensor` (and the `dict` views of it) with `player`'s vector."""
         if state.dealt:
-            self.tensor[:] = self.encoding.encode(state.engine.observation(player))
+            self.tensor[:] = self.encoding.encode_state(state.engine, player)
         else:
             self.tensor[:] = self.blank
 

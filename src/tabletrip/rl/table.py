@@ -53,7 +53,7 @@ class Table:
 
     def vector(self, seat: int) -> np.ndarray:
         """`seat`'s observation vector as float32."""
-        values = self.encoding.observations.encode(self.state.observation(seat))
+        values = self.encoding.observations.encode_state(self.state, seat)
         return np.asarray(values, dtype=np.float32)
 
     def legal_indices(self) -> list[int]:

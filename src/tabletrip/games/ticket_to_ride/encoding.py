@@ -82,6 +82,7 @@ from tabletrip.games.ticket_to_ride.phases import (
     TICKETS_OFFERED,
 )
 from tabletrip.games.ticket_to_ride.rules import TicketToRideGame, TicketToRideState
+from tabletrip.games.ticket_to_ride.views import ticket_pile_shown
 
 KEEP_MASKS = (1 << TICKETS_OFFERED) - 1  # the non-empty subsets of a 3-ticket offer
 OFFER_PLACES = ("1st", "2nd", "3rd")  # the offer positions, in the order drawn
@@ -543,6 +544,88 @@ class TicketToRideObservations(ObservationEncoding):
             offer[base + self.tickets] = scaled(ticket["points"], self.ticket_top)
         vector += offer
         return vector
+
+    def encode_state(self, state: State, seat: int) -> list[float]:
+        """`encode(state.observation(seat))` read straight from the state (no JSON): the same
+        values, field by field (tests/games/ticket_to_ride/test_encoding.py checks it)."""
+        assert isinstance(state, TicketToRideState)
+        players = self.players
+        kinds = self.kinds
+        order = [(seat + i) % players for i in range(players)]
+        setup = state.phase == SETUP
+
+        vector = one_hot(state.phase, 4)  # PHASE_NAMES order, as phase_index has it
+        vector += one_hot((state.seat - seat) % players, players)
+        face_up = [0.0] * kinds
+        for card in state.face_up:
+            face_up[card] += 1.0 / FACE_UP
+        vector += face_up
+        vector.append(scaled(len(state.deck.cards), self.deck_cards))
+        discards = [0] * kinds
+        for card in state.deck.discards:
+            discards[card] += 1
+        vector += self._counts(discards)
+        if self.locomotive_pile:
+            vector.append(scaled(state.loco_pile, self.locomotives))
+        vector.append(scaled(ticket_pile_shown(state), self.tickets))
+        if self.express_bonus:
+            left = max(len(self.express_bonus) - state.express_next, 0)
+            vector.append(scaled(left, len(self.express_bonus)))
+        final = state.final_turns
+        vector += [0.0, 0.0] if final < 0 else [1.0, scaled(final, players)]
+
+        vector += [scaled(state.trains[s], self.start_trains) for s in order]
+        vector += [scaled(state.route_points[s], self.route_points_top) for s in order]
+        vector += [scaled(sum(state.hands[s]), self.all_cards) for s in order]
+        for s in order:
+            vector += self._counts(state.known[s])
+        counts = [0 if setup and s != seat else len(state.tickets[s]) for s in order]
+        vector += [scaled(count, self.tickets) for count in counts]
+        vector += [scaled(len(state.offers[s]), TICKETS_OFFERED) for s in order]
+        if self.express_bonus:
+            vector += [scaled(state.express[s], self.express_top) for s in order]
+
+        owner = [0.0] * (self.routes * players)
+        open_routes = [1.0] * self.routes
+        twin = self.twin
+        for rel, s in enumerate(order):
+            mine = rel == 0
+            for route in state.seat_routes[s]:
+                owner[route * players + rel] = 1.0
+                open_routes[route] = 0.0
+                other = twin[route]
+                if other >= 0 and (mine or self.single_double):
+                    open_routes[other] = 0.0
+        vector += owner
+        vector += open_routes
+
+        vector += self._counts(state.hands[seat])
+        held = [0.0] * self.tickets
+        completed = [0.0] * self.tickets
+        done_points = open_points = 0
+        points = self.ticket_points
+        for ticket, done in state.ticket_status(seat):
+            held[ticket] = 1.0
+            if done:
+                completed[ticket] = 1.0
+                done_points += points[ticket]
+            else:
+                open_points += points[ticket]
+        vector += held
+        vector += completed
+        vector += [scaled(done_points, self.ticket_sum), scaled(open_points, self.ticket_sum)]
+        offer = [0.0] * (TICKETS_OFFERED * (self.tickets + 1))
+        for position, ticket in enumerate(state.offers[seat]):
+            base = position * (self.tickets + 1)
+            offer[base + ticket] = 1.0
+            offer[base + self.tickets] = scaled(points[ticket], self.ticket_top)
+        vector += offer
+        return vector
+
+    def _counts(self, counts: list[int]) -> list[float]:
+        """Counts by card index as a vector of K values, each / cards of that kind."""
+        totals = self.card_totals
+        return [scaled(n, totals[i]) if n else 0.0 for i, n in enumerate(counts)]
 
     def _cards(self, cards: dict[str, int]) -> list[float]:
         """Counts by card name as a vector of K values, each / cards of that kind."""

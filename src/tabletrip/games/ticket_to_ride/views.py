@@ -39,7 +39,7 @@ def public_observation(state: TicketToRideState) -> JsonDict:
         "deck_size": len(state.deck.cards),
         "discards": cards_json(state, discards),
         "locomotive_pile": state.loco_pile,
-        "ticket_pile_size": _ticket_pile_shown(state),
+        "ticket_pile_size": ticket_pile_shown(state),
         "express_bonus_left": list(board.express_bonus[state.express_next :]),
         "final_turns_left": state.final_turns if state.final_turns >= 0 else None,
         "seats": [
@@ -106,7 +106,7 @@ def public_form(action: Action, setup: bool) -> str:
     return action.public()
 
 
-def _ticket_pile_shown(state: TicketToRideState) -> int:
+def ticket_pile_shown(state: TicketToRideState) -> int:
     """The ticket pile's size as everyone sees it: while seats choose their first tickets,
     the pile as dealt (how many tickets each seat returns stays hidden until every seat has
     chosen, RULES_NOTES.md); afterwards the pile itself."""
