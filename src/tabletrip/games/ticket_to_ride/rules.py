@@ -56,6 +56,7 @@ from tabletrip.games.ticket_to_ride.phases import (
 )
 
 GAME_ID = "ticket-to-ride"
+STATUS_KEPT = 4096  # the most ticket statuses a game keeps (TicketToRideState.ticket_status)
 
 
 class TicketToRideGame(Game):
@@ -86,6 +87,10 @@ class TicketToRideGame(Game):
         self, players: int, options: dict[str, Any], content: Content | None = None
     ) -> None:
         super().__init__(players, options, content)
+        # (a seat's routes, its tickets): each ticket with whether it is connected
+        self.ticket_status_memo: dict[
+            tuple[tuple[int, ...], ...], tuple[tuple[int, bool], ...]
+        ] = {}
         self.board: Board = board_of(self.content, options["map"])
         board = self.board
         self.card_index = {name: i for i, name in enumerate(board.card_names)}
@@ -558,15 +563,21 @@ class TicketToRideState(State):
         return [(routes[r].a, routes[r].b, routes[r].length) for r in self.seat_routes[seat]]
 
     def ticket_status(self, seat: int) -> list[tuple[int, bool]]:
-        """Each kept ticket of the seat with whether its cities are connected now."""
-        roots = scoring.components(self.edges(seat))
-        board = self.game.board
-        status = []
-        for t in self.tickets[seat]:
-            ticket = board.tickets[t]
-            done = ticket.a in roots and ticket.b in roots and roots[ticket.a] == roots[ticket.b]
-            status.append((t, done))
-        return status
+        """Each kept ticket of the seat with whether its cities are connected now (kept by the
+        game per routes and tickets, which is all it depends on: every observation asks)."""
+        key = (tuple(self.seat_routes[seat]), tuple(self.tickets[seat]))
+        memo = self.game.ticket_status_memo
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= STATUS_KEPT:
+                memo.clear()
+            roots = scoring.components(self.edges(seat))
+            tickets = self.game.board.tickets
+            found = memo[key] = tuple(
+                (t, tickets[t].a in roots and roots[tickets[t].a] == roots.get(tickets[t].b))
+                for t in self.tickets[seat]
+            )
+        return list(found)
 
     def scores_now(self) -> list[int]:
         """The public score track: start score plus route points."""
