@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from encoding_kit import check_names
-from tabletrip.core.encoding import ActionBlock, Field, encoding_for, named_block, named_field
+from tabletrip.core.encoding import (
+    ActionBlock,
+    Field,
+    block_names,
+    encoding_for,
+    field_names,
+    named_block,
+    named_field,
+    relative_seat,
+)
 from tabletrip.core.registry import make
 from tinygame import GAME_ID
 
@@ -29,3 +38,15 @@ def test_the_helpers_prefix_the_block_or_field_and_refuse_a_wrong_count() -> Non
     assert named_field(field, ["red", "blue"]) == ["hand red", "hand blue"]
     with pytest.raises(ValueError, match="field hand has 2 positions; names given: 3"):
         named_field(field, ["red", "blue", "green"])
+
+
+def test_blocks_and_fields_are_named_from_a_table_of_words() -> None:
+    blocks = [ActionBlock("draw", 0, 1, "draw"), ActionBlock("take", 1, 2, "take a card")]
+    assert block_names(blocks, {"take": ["red", "blue"]}) == ["draw", "take red", "take blue"]
+    with pytest.raises(ValueError, match="no names for the action block take"):
+        block_names(blocks, {})
+    fields = [Field("to_move", 2, 0, 1, "seat to move")]
+    seats = [relative_seat(k) for k in range(2)]
+    assert field_names(fields, {"to_move": seats}) == ["to_move you", "to_move seat +1"]
+    with pytest.raises(ValueError, match="no names for the observation field to_move"):
+        field_names(fields, {})

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -272,6 +272,40 @@ def named_field(field: Field, names: Sequence[str]) -> list[str]:
             f"field {field.name} has {field.size} positions; names given: {len(names)}"
         )
     return [f"{field.name} {name}" for name in names]
+
+
+def relative_seat(places: int) -> str:
+    """A seat in a seat-relative field, by how many places it sits after the observer (or the
+    player to move): `you`, `seat +1`, `seat +2`, ..."""
+    return "you" if places == 0 else f"seat +{places}"
+
+
+def block_names(blocks: Sequence[ActionBlock], words: Mapping[str, Sequence[str]]) -> list[str]:
+    """Every index of `blocks` named: a block in `words` by `named_block`, a block of one
+    index by its name; ValueError for a block of several that `words` leaves unnamed."""
+    names: list[str] = []
+    for block in blocks:
+        if block.name in words:
+            names += named_block(block, words[block.name])
+        elif block.size == 1:
+            names.append(block.name)
+        else:
+            raise ValueError(f"no names for the action block {block.name}")
+    return names
+
+
+def field_names(fields: Sequence[Field], words: Mapping[str, Sequence[str]]) -> list[str]:
+    """Every position of `fields` named: a field in `words` by `named_field`, a field of one
+    position by its name; ValueError for a field of several that `words` leaves unnamed."""
+    names: list[str] = []
+    for field in fields:
+        if field.name in words:
+            names += named_field(field, words[field.name])
+        elif field.size == 1:
+            names.append(field.name)
+        else:
+            raise ValueError(f"no names for the observation field {field.name}")
+    return names
 
 
 def describe_names(encoding: Encoding) -> str:

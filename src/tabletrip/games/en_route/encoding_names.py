@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletrip.core.encoding import ActionBlock, Field, named_block, named_field
+from tabletrip.core.encoding import ActionBlock, Field, block_names, field_names, relative_seat
 from tabletrip.core.phrases import listing, plural
 from tabletrip.games.en_route.content import City, Goal
 from tabletrip.games.en_route.encoding_actions import (
@@ -53,11 +53,6 @@ from tabletrip.games.en_route.sheet import TOURIST_TYPES
 DIRECTION_LETTERS = ("N", "E", "S", "W")
 RATE_WORDS = {1: "up", -1: "down", 0: "stays"}
 BALANCE_WORDS = (BONUS_NAMES["route_section"], BONUS_NAMES["coordinate_change"])
-
-
-def seat_word(relative: int) -> str:
-    """`you` for relative seat 0, then `seat +1`, `seat +2`, ... in turn order."""
-    return "you" if relative == 0 else f"seat +{relative}"
 
 
 def card_label(city: City, card: int) -> str:
@@ -127,7 +122,7 @@ def action_entry_names(city: City) -> dict[str, list[str]]:
         "play": [card_label(city, c) for c in cards],
         "keep": [card_label(city, c) for c in cards],
         "choose": [
-            f"cards placed by {seat_word(first)} and {seat_word(second)}"
+            f"cards placed by {relative_seat(first)} and {relative_seat(second)}"
             for first, second in SEAT_PAIRS
         ],
         "rate": [
@@ -161,16 +156,12 @@ def action_entry_names(city: City) -> dict[str, list[str]]:
 
 def action_names(blocks: Sequence[ActionBlock], city: City) -> list[str]:
     """Every action index named in the game's words, in index order."""
-    entries = action_entry_names(city)
-    names: list[str] = []
-    for block in blocks:
-        names += named_block(block, entries[block.name]) if block.name in entries else [block.name]
-    return names
+    return block_names(blocks, action_entry_names(city))
 
 
 def _per_seat(players: int, entries: Sequence[str]) -> list[str]:
     """`you: <entry>` for each entry, then the same for `seat +1`, ... (seat-major order)."""
-    return [f"{seat_word(r)}: {entry}" for r in range(players) for entry in entries]
+    return [f"{relative_seat(r)}: {entry}" for r in range(players) for entry in entries]
 
 
 def position_entry_names(
@@ -182,7 +173,7 @@ def position_entry_names(
     locations = [place_words(city, location) for location in range(LOCATIONS)]
     sections = [section_words(s) for s in range(SECTIONS)]
     cafes = [cafe_label(city, k) for k in range(len(city.cafes))]
-    seats = [seat_word(r) for r in range(players)]
+    seats = [relative_seat(r) for r in range(players)]
     objectives = [objective_label(city, o) for o in range(len(city.objectives))]
     round_cards = [f"Round card {which + 1}" for which in range(2)]
     candidates = [candidate_word(k) for k in range(FINAL_CHOICES)]
@@ -245,7 +236,4 @@ def position_names(
     """Every vector position named in the game's words, in vector order; a field of one flag
     or scaled count (`round`, `deck_size`) by its name alone."""
     entries = position_entry_names(city, players, turn_status, sequence_states)
-    names: list[str] = []
-    for field in fields:
-        names += named_field(field, entries[field.name]) if field.name in entries else [field.name]
-    return names
+    return field_names(fields, entries)

@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from tabletrip.core.encoding import named_block, named_field
+from tabletrip.core.encoding import block_names, field_names, relative_seat
 from tabletrip.core.phrases import listing, plural
 from tabletrip.games.lets_go_france.content import (
     DAYS,
@@ -59,11 +59,7 @@ _NOTATION = re.compile(r"\s*\(`[^)]*\)")
 
 def seat_words(relative: int, players: int) -> str:
     """A seat as the observer sees it: `you`, `seat +1`, ...; the travel agent in solo."""
-    if relative == 0:
-        return "you"
-    if players == 1:
-        return AGENT
-    return f"seat +{relative}"
+    return AGENT if relative and players == 1 else relative_seat(relative)
 
 
 def distinct_names(names: Sequence[str], keys: Sequence[str]) -> list[str]:
@@ -182,7 +178,7 @@ def action_names(actions: LetsGoActions) -> list[str]:
         "choose-opponent": opponents,
         "done": ["(end your part of the round, or leave a Wild token window)"],
     }
-    return [name for block in actions.blocks for name in named_block(block, words[block.name])]
+    return block_names(actions.blocks, words)
 
 
 def observation_names(observations: LetsGoObservations) -> list[str]:
@@ -249,12 +245,4 @@ def observation_names(observations: LetsGoObservations) -> list[str]:
         "day_resolved": per_seat(days),
         "stacks": player_seats,
     }
-    names: list[str] = []
-    for field in observations.fields:
-        if field.name in words:
-            names += named_field(field, words[field.name])
-        elif field.size == 1:
-            names.append(field.name)
-        else:
-            raise ValueError(f"field {field.name} has {field.size} positions and no names")
-    return names
+    return field_names(observations.fields, words)

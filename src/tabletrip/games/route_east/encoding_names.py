@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from tabletrip.core.encoding import ActionBlock, Field, named_block, named_field
+from tabletrip.core.encoding import ActionBlock, Field, block_names, field_names, relative_seat
 from tabletrip.games.route_east.content import TARGETED, Board, Decks
 from tabletrip.games.route_east.phases import PHASE_NAMES, STATUS_NAMES
 from tabletrip.games.route_east.present_words import space_name
@@ -59,11 +59,6 @@ PER_SEAT_VALUES = (
 
 RELATIVE_SEAT_FIELDS = ("to_move", "turn_of", "attacker", "attack_target", "winner")
 """Fields one-hot over the seats, named by the seat alone."""
-
-
-def relative_seat(k: int) -> str:
-    """The seat `k` places after the observer or the player to move: `you`, `seat +2`."""
-    return "you" if k == 0 else f"seat +{k}"
 
 
 def distinct(names: Sequence[str], ids: Sequence[str]) -> list[str]:
@@ -129,15 +124,7 @@ def action_index_names(game: RouteEastGame, blocks: Sequence[ActionBlock]) -> li
         "discard": cards,
         "target": [relative_seat(k) for k in range(1, players)],
     }
-    names: list[str] = []
-    for block in blocks:
-        if block.name in names_of_block:
-            names += named_block(block, names_of_block[block.name])
-        elif block.size == 1:
-            names.append(block.name)
-        else:
-            raise ValueError(f"no names for the action block {block.name}")
-    return names
+    return block_names(blocks, names_of_block)
 
 
 def observation_position_names(
@@ -171,12 +158,4 @@ def observation_position_names(
     }
     for name in (*RELATIVE_SEAT_FIELDS, *PER_SEAT_VALUES):
         names_of_field[name] = seats
-    names: list[str] = []
-    for field in fields:
-        if field.name in names_of_field:
-            names += named_field(field, names_of_field[field.name])
-        elif field.size == 1:
-            names.append(field.name)
-        else:
-            raise ValueError(f"no names for the observation field {field.name}")
-    return names
+    return field_names(fields, names_of_field)

@@ -65,8 +65,9 @@ from tabletrip.core.encoding import (
     Encoding,
     Field,
     ObservationEncoding,
-    named_field,
+    field_names,
     one_hot,
+    relative_seat,
     scaled,
 )
 from tabletrip.games.ticket_to_ride.actions import Claim, KeepTickets
@@ -101,7 +102,7 @@ def ticket_notation(board: Board, ticket: Ticket) -> str:
 
 def relative_seat_names(players: int) -> list[str]:
     """The seats as the seat-relative fields order them: `you`, `seat +1`, `seat +2`, ..."""
-    return ["you"] + [f"seat +{places}" for places in range(1, players)]
+    return [relative_seat(places) for places in range(players)]
 
 
 def keep_name(mask: int) -> str:
@@ -462,10 +463,7 @@ class TicketToRideObservations(ObservationEncoding):
                 f"{place}, {value}" for place in OFFER_PLACES for value in (*tickets, "points")
             ],
         }
-        names: list[str] = []
-        for field in self.fields:
-            names += [field.name] if field.size == 1 else named_field(field, by_field[field.name])
-        return names
+        return field_names(self.fields, by_field)
 
     def encode(self, observation: JsonDict) -> list[float]:
         """The vector of one seat's observation, field by field."""
