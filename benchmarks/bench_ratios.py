@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import tabletrip
+from playouts import sample_states
 from run import Measure
 from tabletrip.core import Rng, State
 
@@ -91,26 +92,6 @@ def _random_play_ratio(game_id: str, options: dict[str, Any], rounds: int = 5) -
     return statistics.median(ratios)
 
 
-def _sample_states(game_id: str, options: dict[str, Any], count: int = 300) -> list[State]:
-    """States from random 2-player games, about one in eight of their decisions, each with a
-    memo of its own (`seen_history`): determinized again and again, as a search's root is,
-    each pays for its history once (in the warm-up), not in every timed call."""
-    game = tabletrip.make(game_id, players=2, **options)
-    states: list[State] = []
-    seed = 0
-    while len(states) < count:
-        state = game.new_game(seed)
-        rng = Rng(seed)
-        while not state.is_over:
-            if rng.below(8) == 0:
-                sample = state.clone()
-                sample._seen_cache = {}
-                states.append(sample)
-            state.apply_legal(state.random_action(rng))
-        seed += 1
-    return states[:count]
-
-
 def _per_call_us(states: list[State], call: Callable[[State], object], passes: int = 2) -> float:
     """Microseconds a call, over `passes` passes of every state, the collector off."""
 
@@ -127,7 +108,7 @@ def _per_call_us(states: list[State], call: Callable[[State], object], passes: i
 def _determinize_in_clones(game_id: str, options: dict[str, Any], rounds: int = 9) -> float:
     """The median over `rounds` of a determinize's time over a clone's, each round timing
     both back to back on the same states (as for random play)."""
-    states = _sample_states(game_id, options)
+    states = sample_states(game_id, 300, **options)
     rng = Rng(7)
 
     def determinize(state: State) -> object:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 
 import tabletrip
-from playouts import bot_games
+from playouts import bot_games, sample_states
 from run import Measure, per_second
 from tabletrip import bots
 from tabletrip.core import Rng, State
@@ -49,24 +49,8 @@ def _playout_rates(map_id: str, players: int, seconds: float = 1.5) -> tuple[flo
     return games / elapsed, elapsed / steps * 1e6
 
 
-def _sample_states(count: int = 400) -> list[State]:
-    """States from random USA 2-player games, spread over whole games."""
-    game = tabletrip.make("ticket-to-ride", players=2, map="usa")
-    states: list[State] = []
-    seed = 0
-    while len(states) < count:
-        state = game.new_game(seed)
-        rng = Rng(seed)
-        while not state.is_over:
-            if rng.below(8) == 0:
-                states.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
-        seed += 1
-    return states[:count]
-
-
 def _call_rate(call: Callable[[State], object]) -> Measure:
-    states = _sample_states()
+    states = sample_states(GAME, map="usa")
 
     def work() -> int:
         for state in states:

@@ -283,28 +283,32 @@ def relative_seat(places: int) -> str:
 def block_names(blocks: Sequence[ActionBlock], words: Mapping[str, Sequence[str]]) -> list[str]:
     """Every index of `blocks` named: a block in `words` by `named_block`, a block of one
     index by its name; ValueError for a block of several that `words` leaves unnamed."""
-    names: list[str] = []
-    for block in blocks:
-        if block.name in words:
-            names += named_block(block, words[block.name])
-        elif block.size == 1:
-            names.append(block.name)
-        else:
-            raise ValueError(f"no names for the action block {block.name}")
-    return names
+    return _named(blocks, words, named_block, "action block")
 
 
 def field_names(fields: Sequence[Field], words: Mapping[str, Sequence[str]]) -> list[str]:
     """Every position of `fields` named: a field in `words` by `named_field`, a field of one
     position by its name; ValueError for a field of several that `words` leaves unnamed."""
+    return _named(fields, words, named_field, "observation field")
+
+
+Part = TypeVar("Part", ActionBlock, Field)
+
+
+def _named(
+    parts: Sequence[Part],
+    words: Mapping[str, Sequence[str]],
+    name_each: Callable[[Part, Sequence[str]], list[str]],
+    what: str,
+) -> list[str]:
     names: list[str] = []
-    for field in fields:
-        if field.name in words:
-            names += named_field(field, words[field.name])
-        elif field.size == 1:
-            names.append(field.name)
+    for part in parts:
+        if part.name in words:
+            names += name_each(part, words[part.name])
+        elif part.size == 1:
+            names.append(part.name)
         else:
-            raise ValueError(f"no names for the observation field {field.name}")
+            raise ValueError(f"no names for the {what} {part.name}")
     return names
 
 

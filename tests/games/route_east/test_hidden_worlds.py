@@ -219,15 +219,21 @@ def test_another_seats_discard_is_not_named_in_the_determinized_history() -> Non
     assert own.history[-1] == (0, Discard(card_id(state, "tent")))
 
 
-def test_your_own_discard_stays_where_you_put_it() -> None:
-    """Action Cards: you discard "to the bottom of the Action Card deck": you know that card is
-    there, so every world you imagine has it there; the others' worlds may not."""
+def tent_put_under_by_seat_0() -> RouteEastState:
+    """Seat 0, on a hostel, took an Action card and discarded a Tent under the Action deck."""
     state = new_state()
     hostel = between(state.game.board, "atm")[0]
     moves_phase(state, 0, hostel)
     give(state, 0, "tent", 5)
     state.apply(TakeAction())
     state.apply(Discard(card_id(state, "tent")))
+    return state
+
+
+def test_your_own_discard_stays_where_you_put_it() -> None:
+    """Action Cards: you discard "to the bottom of the Action Card deck": you know that card is
+    there, so every world you imagine has it there; the others' worlds may not."""
+    state = tent_put_under_by_seat_0()
     tent = state.game.decks.action_of_kind["tent"]
     assert state.action.cards[0] == tent
     rng = Rng(5)
@@ -315,12 +321,7 @@ def test_the_decks_of_a_world_are_drawn_at_random_only_when_drawn() -> None:
     """CONTRACT.md, determinize: a world's decks are in no order (`Deck.loose`): each card is
     drawn at random when it is drawn, as from a shuffled deck (chi-square over the Border
     deck's first card), and the cards you put under the Action deck stay below the loose ones."""
-    state = new_state()
-    hostel = between(state.game.board, "atm")[0]
-    moves_phase(state, 0, hostel)
-    give(state, 0, "tent", 5)
-    state.apply(TakeAction())
-    state.apply(Discard(card_id(state, "tent")))
+    state = tent_put_under_by_seat_0()
     view = state.determinize(0, Rng(3))
     for deck in (view.ignition, view.border, view.atm):
         assert deck.loose == len(deck.cards) > 0 and deck.cards == sorted(deck.cards)
