@@ -503,6 +503,9 @@ class TicketToRideState(State):
             routes = open_routes & upto[card][reach if reach < trains else trains]
             if not routes:
                 continue
+            if not locos:  # one Claim a route: no Locomotives to add
+                counted.append((card, have, routes, routes.bit_count()))
+                continue
             count = 0
             left = routes
             while left:  # inlined as in `_add_claims`
