@@ -153,8 +153,7 @@ class TabletripEnv(gymnasium.Env):
 
 def register_envs() -> list[str]:
     """Register `tabletrip/<game id>-v<encoding version>` with Gymnasium for every game with
-    encodings; the ids. (`import
-    tabletrip` does it already: `tabletrip.rl.registration`.)
+    encodings; the ids. (`import tabletrip` does it already: `tabletrip.rl.registration`.)
 
     Then `gymnasium.make("tabletrip/ticket-to-ride-v0", players=3, opponents="heuristic")`.
     """

@@ -502,19 +502,7 @@ class TicketToRideObservations(ObservationEncoding):
         if self.express_bonus:
             vector += [scaled(s["express_bonus"], self.express_top) for s in seats]
 
-        owner = [0.0] * (self.routes * players)
-        open_routes = [1.0] * self.routes
-        twin = self.twin
-        for rel, s in enumerate(seats):
-            mine = rel == 0
-            for route in s["routes"]:
-                owner[route * players + rel] = 1.0
-                open_routes[route] = 0.0
-                other = twin[route]
-                if other >= 0 and (mine or self.single_double):
-                    open_routes[other] = 0.0
-        vector += owner
-        vector += open_routes
+        vector += self._route_fields([s["routes"] for s in seats])
 
         hand = [0.0] * kinds
         for name, count in observation["hand"].items():
@@ -583,19 +571,7 @@ class TicketToRideObservations(ObservationEncoding):
         if self.express_bonus:
             vector += [scaled(state.express[s], self.express_top) for s in order]
 
-        owner = [0.0] * (self.routes * players)
-        open_routes = [1.0] * self.routes
-        twin = self.twin
-        for rel, s in enumerate(order):
-            mine = rel == 0
-            for route in state.seat_routes[s]:
-                owner[route * players + rel] = 1.0
-                open_routes[route] = 0.0
-                other = twin[route]
-                if other >= 0 and (mine or self.single_double):
-                    open_routes[other] = 0.0
-        vector += owner
-        vector += open_routes
+        vector += self._route_fields([state.seat_routes[s] for s in order])
 
         vector += self._counts(state.hands[seat])
         held = [0.0] * self.tickets
@@ -619,6 +595,22 @@ class TicketToRideObservations(ObservationEncoding):
             offer[base + self.tickets] = scaled(points[ticket], self.ticket_top)
         vector += offer
         return vector
+
+    def _route_fields(self, routes_by_seat: list[list[int]]) -> list[float]:
+        """`route_owner` then `route_open`, from each seat's routes, the observer first."""
+        players = self.players
+        owner = [0.0] * (self.routes * players)
+        open_routes = [1.0] * self.routes
+        twin = self.twin
+        for rel, routes in enumerate(routes_by_seat):
+            mine = rel == 0
+            for route in routes:
+                owner[route * players + rel] = 1.0
+                open_routes[route] = 0.0
+                other = twin[route]
+                if other >= 0 and (mine or self.single_double):
+                    open_routes[other] = 0.0
+        return owner + open_routes
 
     def _counts(self, counts: list[int]) -> list[float]:
         """Counts by card index as a vector of K values, each / cards of that kind."""
