@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import multiprocessing
+import signal
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
 
 from tabletrip.core.errors import OptionError
-from tabletrip.sim.backends import MAX_CHUNK, Chunker, LocalBackend
+from tabletrip.sim.backends import MAX_CHUNK, Chunker, LocalBackend, _ignore_interrupt, _submit
 from tabletrip.sim.config import SimConfig
 from tabletrip.sim.jobs import GameOutcome, play_game
 
@@ -53,3 +55,28 @@ def test_closing_the_outcomes_early_ends_the_workers() -> None:
 def test_fewer_than_one_worker_is_refused() -> None:
     with pytest.raises(OptionError, match="--workers must be at least 1, not 0"):
         LocalBackend(0)
+
+
+def _signals_in_worker(_: object) -> tuple[bool, bool, bool]:
+    """In a worker: Ctrl-C ignored, SIGTERM at its default, SIGTERM not blocked."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    return (
+        signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+        signal.getsignal(signal.SIGTERM) == signal.SIG_DFL,
+        signal.SIGTERM not in blocked,
+    )
+
+
+def test_a_worker_ignores_ctrl_c_and_dies_quietly_on_sigterm() -> None:
+    """The sim command turns SIGTERM into KeyboardInterrupt in the parent; a worker forked
+    from it must not inherit that (ended by the parent with SIGTERM, it printed a
+    traceback), nor stay with SIGTERM blocked by the submit that started it."""
+    previous = signal.signal(signal.SIGTERM, lambda *_: None)
+    pool = ProcessPoolExecutor(1, initializer=_ignore_interrupt)
+    try:
+        future = _submit(pool, [])  # type: ignore[arg-type]
+        future.result(timeout=60)
+        assert pool.submit(_signals_in_worker, None).result(timeout=60) == (True, True, True)
+    finally:
+        pool.shutdown()
+        signal.signal(signal.SIGTERM, previous)

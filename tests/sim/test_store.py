@@ -11,7 +11,7 @@ import pytest
 from tabletrip.core.errors import RecordError
 from tabletrip.sim.config import SimConfig
 from tabletrip.sim.jobs import play_game
-from tabletrip.sim.store import SCHEMA, SimStore
+from tabletrip.sim.store import SCHEMA, SimStore, write_transaction
 
 CONFIG = SimConfig.build("ticket-to-ride", players=2, bots=["random"], seed=2)
 
@@ -143,3 +143,23 @@ def test_games_are_added_once_and_read_back_as_played_games(tmp_path: Path) -> N
     assert list(game.breakdown) == outcome.breakdown and game.facts == outcome.facts
     assert json.dumps(record.to_json(), separators=(",", ":")) == outcome.record_json
     assert [(t.bot, t.seats, t.wins) for t in tallies] == [("random", 4, 2.0)]
+
+
+def test_a_write_transaction_is_whole_or_rolled_back_even_when_interrupted() -> None:
+    """An interrupt inside a write leaves nothing half-written; one that lands after the
+    COMMIT (Ctrl-C during a sim) leaves nothing to roll back, and stays an interrupt rather
+    than becoming "cannot rollback - no transaction is active"."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    db.execute("CREATE TABLE t (x INTEGER)")
+    with pytest.raises(KeyboardInterrupt), write_transaction(db):
+        db.execute("INSERT INTO t VALUES (1)")
+        raise KeyboardInterrupt
+    assert db.execute("SELECT COUNT(*) FROM t").fetchone() == (0,)
+    with pytest.raises(KeyboardInterrupt), write_transaction(db):
+        db.execute("INSERT INTO t VALUES (2)")
+        db.execute("COMMIT")  # as if the interrupt came just after the commit
+        raise KeyboardInterrupt
+    assert db.execute("SELECT x FROM t").fetchall() == [(2,)]
+    with write_transaction(db):
+        db.execute("INSERT INTO t VALUES (3)")
+    assert db.execute("SELECT COUNT(*) FROM t").fetchone() == (2,)

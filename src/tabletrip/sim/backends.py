@@ -61,13 +61,18 @@ class Chunker:
 def _ignore_interrupt() -> None:
     # Ctrl-C reaches every process of the terminal's group: the parent alone decides to stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # The parent ends a busy worker with SIGTERM (`_stop_pool`): it must die quietly, not run
+    # the handler it inherited from the `sim` command, which raises KeyboardInterrupt.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # blocked by `_submit`
 
 
 def _submit(pool: ProcessPoolExecutor, chunk: list[GameJob]) -> Future[list[GameOutcome]]:
-    """Submit a chunk with Ctrl-C blocked: `submit` may start a worker, and a worker started as
-    the signal arrives would die with a traceback before `_ignore_interrupt` runs. The worker
-    inherits the blocked mask; the parent gets a signal that came meanwhile right after."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    """Submit a chunk with Ctrl-C (and SIGTERM) blocked: `submit` may start a worker, and a
+    worker started as a signal arrives would die with a traceback before `_ignore_interrupt`
+    runs. The worker inherits the blocked mask; the parent gets a signal that came meanwhile
+    right after."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         return pool.submit(play_games, chunk)
     finally:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -71,24 +73,33 @@ CREATE TABLE IF NOT EXISTS seats (
 """
 
 
+@contextmanager
+def write_transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """`BEGIN IMMEDIATE` ... `COMMIT`, or a rollback when anything stops it, Ctrl-C included;
+    an interrupt that lands once the COMMIT is done leaves nothing to roll back."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
 def _migrate(db: sqlite3.Connection) -> None:
     """Bring a database of the first shape (no content) up to date, in place."""
     columns = {row[1] for row in db.execute("PRAGMA table_info(runs)")}
     tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
     if "content" in columns and "contents" in tables:
         return
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with write_transaction(db):
         columns = {row[1] for row in db.execute("PRAGMA table_info(runs)")}
         if "content" not in columns:  # another process may have migrated it meanwhile
             db.execute("ALTER TABLE runs ADD COLUMN content TEXT")
         db.execute(
             "CREATE TABLE IF NOT EXISTS contents (hash TEXT PRIMARY KEY, content TEXT NOT NULL)"
         )
-        db.execute("COMMIT")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
 
 
 def content_note(data: dict[str, Any] | None, hash_: str | None) -> str:
@@ -201,12 +212,11 @@ class SimStore:
                 raise RecordError(f"{not_sim} (it has no meta table)")
             if not tables:
                 db.execute("PRAGMA journal_mode = WAL")
-                db.execute("BEGIN IMMEDIATE")
-                # One statement at a time: executescript would commit the BEGIN first.
-                for statement in filter(str.strip, _TABLES.split(";")):
-                    db.execute(statement)
-                db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA,))
-                db.execute("COMMIT")
+                with write_transaction(db):
+                    # One statement at a time: executescript would commit the BEGIN first.
+                    for statement in filter(str.strip, _TABLES.split(";")):
+                        db.execute(statement)
+                    db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA,))
             row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
             if row is None or row[0] != SCHEMA:
                 found = "no schema" if row is None else f"schema {row[0]!r}"
@@ -240,8 +250,7 @@ class SimStore:
         key = config.key()
         content = config.resolved_content()
         stored = json.dumps(content.to_json(), sort_keys=True, separators=(",", ":"))
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
+        with write_transaction(self._db):
             self._db.execute(
                 "INSERT OR IGNORE INTO contents (hash, content) VALUES (?, ?)",
                 (content.hash, stored),
@@ -262,10 +271,6 @@ class SimStore:
                 ),
             )
             (run_id,) = self._db.execute("SELECT id FROM runs WHERE key = ?", (key,)).fetchone()
-            self._db.execute("COMMIT")
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
         return int(run_id)
 
     def done_indices(self, run_id: int) -> set[int]:
@@ -279,8 +284,7 @@ class SimStore:
         False if the run already had that game (another process stored it first).
         """
         db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with write_transaction(db):
             cursor = db.execute(
                 "INSERT OR IGNORE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -306,10 +310,6 @@ class SimStore:
                         )
                     ],
                 )
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
         return added
 
     # --- reading ---------------------------------------------------------------------------
