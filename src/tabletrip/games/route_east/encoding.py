@@ -105,7 +105,7 @@ from tabletrip.games.route_east.phases import (
     ROUND_LIMIT,
     STATUS_NAMES,
 )
-from tabletrip.games.route_east.rules import RouteEastGame
+from tabletrip.games.route_east.rules import RouteEastGame, RouteEastState
 
 MAX_ATTRACTIONS = 6  # the largest `attractions` option
 MONEY_SCALE = 1000
@@ -265,6 +265,7 @@ class RouteEastObservations(ObservationEncoding):
         self._space = board.index
         self._country = {c: i for i, c in enumerate(board.countries)}
         self._attraction_country = [a.country for a in board.attractions]
+        self._attraction_id = [a.id for a in board.attractions]
         self._phase = {name: i for i, name in enumerate(PHASE_NAMES)}
         self._status = {name: i for i, name in enumerate(STATUS_NAMES)}
         self._hand = {card.id: c for c, card in enumerate(decks.action)}
@@ -470,6 +471,84 @@ class RouteEastObservations(ObservationEncoding):
                 v[at["own_unvisited_countries"] + country] = 1.0
         self._encode_seats(observation, v)
         return v
+
+    def encode_state(self, state: State, seat: int) -> list[float]:
+        """`encode(state.observation(seat))` read straight from the state (the adapters' hot
+        path: no JSON, no log); only what that observation holds (views.py) is read."""
+        assert isinstance(state, RouteEastState)
+        game = self._game
+        players = self._players
+        at = self._at
+        v = [0.0] * self._size
+        v[at["phase"] + state.phase] = 1.0
+        v[at["to_move"] + (state.current_player - seat) % players] = 1.0
+        v[at["turn_of"] + (state.seat - seat) % players] = 1.0
+        v[at["moves_left"]] = _scaled(state.moves_left, MOVES_SCALE)
+        v[at["moves_used"]] = _scaled(state.moves_used, MOVES_SCALE)
+        v[at["plays"]] = _scaled(state.plays, PLAYS_PER_TURN)
+        v[at["declined"]] = 1.0 if state.stayed else 0.0
+        if state.card >= 0:  # positions: the Ignition cards, then the Border cards
+            offset = 0 if state.card_deck == 1 else len(game.decks.ignition)
+            v[at["card"] + offset + state.card] = 1.0
+        if state.attack is not None:
+            kind, amount, attacker, target = state.attack
+            v[at["attack_kind"] + self._attack[kind]] = 1.0
+            v[at["attack_amount"]] = _scaled(amount, self._steal_scale)
+            v[at["attacker"] + (attacker - seat) % players] = 1.0
+            v[at["attack_target"] + (target - seat) % players] = 1.0
+            v[at["hell_nos"]] = _scaled(state.hell_nos, HELL_NO_SCALE)
+        start = at["decks"]
+        scales = self._deck_scales
+        v[start] = _scaled(len(state.ignition.cards), scales["ignition"])
+        v[start + 1] = _scaled(len(state.border.cards), scales["border"])
+        v[start + 2] = _scaled(len(state.action.cards), scales["action"])
+        v[start + 3] = _scaled(len(state.action.discards), scales["action_discards"])
+        v[start + 4] = _scaled(len(state.atm.cards), scales["atm"])
+        v[at["fuel_supply"]] = _scaled(state.fuel_supply, self._fuel_scale)
+        v[at["over"]] = 1.0 if state.over else 0.0
+        if state.winner >= 0:
+            v[at["winner"] + (state.winner - seat) % players] = 1.0
+        start = at["hand"]
+        for card_kind, count in enumerate(state.hands[seat]):
+            if count:
+                v[start + card_kind] = _scaled(count, self._hand_scale)
+        ids = self._attraction_id
+        for attraction in state.unvisited(seat):
+            v[at["own_unvisited"] + ids[attraction]] = 1.0
+            v[at["own_unvisited_countries"] + self._attraction_country[ids[attraction]]] = 1.0
+        self._encode_seats_of_state(state, seat, v)
+        return v
+
+    def _encode_seats_of_state(self, state: RouteEastState, seat: int, v: list[float]) -> None:
+        """`_encode_seats` read from the state."""
+        players = self._players
+        at = self._at
+        spaces, countries, attractions = self._spaces, self._countries, self._attractions
+        statuses = len(STATUS_NAMES)
+        ids = self._attraction_id
+        for block in range(players):
+            other = (seat + block) % players
+            v[at["space"] + block * spaces + state.pos[other]] = 1.0
+            v[at["country"] + block * countries + state.country[other]] = 1.0
+            money = state.money[other]
+            v[at["money"] + block] = _scaled(money, MONEY_SCALE)
+            v[at["money_low"] + block] = _scaled(money, MONEY_LOW_SCALE)
+            v[at["fuel"] + block] = _scaled(state.fuel[other], FUEL_SCALE)
+            v[at["action_cards"] + block] = _scaled(sum(state.hands[other]), self._hand_scale)
+            v[at["status"] + block * statuses + state.status[other]] = 1.0
+            v[at["status_turns"] + block] = _scaled(state.status_turns[other], STATUS_TURNS_SCALE)
+            held = state.attractions[other]
+            v[at["attractions"] + block] = _scaled(len(held), MAX_ATTRACTIONS)
+            mask = state.visited[other]
+            start = at["visited"] + block * attractions
+            for attraction in held:
+                if mask >> attraction & 1:
+                    v[start + ids[attraction]] = 1.0
+            unvisited = state.unvisited(other)
+            if len(unvisited) == 1:
+                v[at["last_attraction"] + block * attractions + ids[unvisited[0]]] = 1.0
+            v[at["turns"] + block] = _scaled(state.turns[other], ROUND_LIMIT)
+            v[at["bankruptcies"] + block] = _scaled(state.bankruptcies[other], BANKRUPTCY_SCALE)
 
     def position_names(self) -> list[str]:
         """Every position in the game's words: `hand Tent`, `space seat +1: Sarp`."""
