@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
 
 from tabletrip.core.errors import OptionError
-from tabletrip.sim.backends import MAX_CHUNK, Chunker, LocalBackend, _ignore_interrupt, _submit
+from tabletrip.sim.backends import MAX_CHUNK, Chunker, LocalBackend, _ignore_interrupt
 from tabletrip.sim.config import SimConfig
 from tabletrip.sim.jobs import GameOutcome, play_game
+from tabletrip.sim.worker_pipes import WorkerPipes
 
 CONFIG = SimConfig.build("ticket-to-ride", players=2, bots=["random"], seed=9)
 
@@ -70,13 +70,11 @@ def _signals_in_worker(_: object) -> tuple[bool, bool, bool]:
 def test_a_worker_ignores_ctrl_c_and_dies_quietly_on_sigterm() -> None:
     """The sim command turns SIGTERM into KeyboardInterrupt in the parent; a worker forked
     from it must not inherit that (ended by the parent with SIGTERM, it printed a
-    traceback), nor stay with SIGTERM blocked by the submit that started it."""
+    traceback), nor stay with SIGTERM blocked by the fork that started it."""
     previous = signal.signal(signal.SIGTERM, lambda *_: None)
-    pool = ProcessPoolExecutor(1, initializer=_ignore_interrupt)
     try:
-        future = _submit(pool, [])  # type: ignore[arg-type]
-        future.result(timeout=60)
-        assert pool.submit(_signals_in_worker, None).result(timeout=60) == (True, True, True)
+        with WorkerPipes(1, _signals_in_worker, _ignore_interrupt) as pool:
+            pool.give(0, "signals?")
+            assert pool.replies() == [(0, (True, True, True))]
     finally:
-        pool.shutdown()
         signal.signal(signal.SIGTERM, previous)

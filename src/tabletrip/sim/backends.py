@@ -13,15 +13,15 @@ import itertools
 import os
 import signal
 from collections.abc import Generator, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Protocol
 
 from tabletrip.core.errors import OptionError
 from tabletrip.sim.jobs import GameJob, GameOutcome, play_games
+from tabletrip.sim.worker_pipes import WorkerPipes
 
 CHUNK_SECONDS = 0.1
 MAX_CHUNK = 256
-IN_FLIGHT_PER_WORKER = 2
+IN_FLIGHT_PER_WORKER = 2  # Ray tasks queued a worker (a local worker takes one chunk at a time)
 
 
 class Backend(Protocol):
@@ -59,39 +59,13 @@ class Chunker:
 
 
 def _ignore_interrupt() -> None:
+    """A worker's set-up: Ctrl-C ignored, SIGTERM at its default and unblocked."""
     # Ctrl-C reaches every process of the terminal's group: the parent alone decides to stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # The parent ends a busy worker with SIGTERM (`_stop_pool`): it must die quietly, not run
-    # the handler it inherited from the `sim` command, which raises KeyboardInterrupt.
+    # The parent ends a busy worker with SIGTERM (`WorkerPipes.terminate`): it must die quietly,
+    # not run the handler it inherited from the `sim` command, which raises KeyboardInterrupt.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # blocked by `_submit`
-
-
-def _submit(pool: ProcessPoolExecutor, chunk: list[GameJob]) -> Future[list[GameOutcome]]:
-    """Submit a chunk with Ctrl-C (and SIGTERM) blocked: `submit` may start a worker, and a
-    worker started as a signal arrives would die with a traceback before `_ignore_interrupt`
-    runs. The worker inherits the blocked mask; the parent gets a signal that came meanwhile
-    right after."""
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        return pool.submit(play_games, chunk)
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Stop at once: drop queued chunks and end the workers still playing (their games are
-    lost, never half-written: only the parent writes the database)."""
-    # ProcessPoolExecutor has no public way to end busy workers before Python 3.14.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        if process.is_alive():
-            process.terminate()
-    # The pool's manager thread reaps the workers; joining them here too would race with it.
-    if manager is not None:
-        manager.join(timeout=10)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # blocked while forking
 
 
 class LocalBackend:
@@ -113,26 +87,18 @@ class LocalBackend:
             return
         chunker = Chunker()
         queue = iter(jobs)
-        pool = ProcessPoolExecutor(self.workers, initializer=_ignore_interrupt)
-        pending: set[Future[list[GameOutcome]]] = set()
-        finished = False
-        try:
+        with WorkerPipes(self.workers, play_games, _ignore_interrupt) as pool:
+            finished: list[list[GameOutcome]] = []
             while True:
-                while len(pending) < IN_FLIGHT_PER_WORKER * self.workers:
+                for worker in pool.idle():  # keep every worker busy before storing anything
                     chunk = chunker.take(queue)
                     if not chunk:
                         break
-                    pending.add(_submit(pool, chunk))
-                if not pending:
-                    break
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    outcomes = future.result()
-                    chunker.observe(outcomes)
+                    pool.give(worker, chunk)
+                for outcomes in finished:
                     yield from outcomes
-            finished = True
-        finally:
-            if finished:
-                pool.shutdown(wait=True)
-            else:
-                _stop_pool(pool)
+                if not pool.busy:
+                    return
+                finished = [outcomes for _, outcomes in pool.replies()]
+                for outcomes in finished:
+                    chunker.observe(outcomes)
