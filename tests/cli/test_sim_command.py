@@ -154,6 +154,46 @@ def test_an_interrupt_signal_stops_the_worker_pool_cleanly(tmp_path: Path) -> No
     assert 2 <= games < 1000000 and count(path, "seats") == 2 * games
 
 
+def _children(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc)."""
+    tasks = Path(f"/proc/{pid}/task")
+    found: list[int] = []
+    for task in tasks.iterdir() if tasks.exists() else ():
+        children = task / "children"
+        if children.exists():
+            found += [int(child) for child in children.read_text().split()]
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads children from /proc")
+def test_a_worker_killed_from_outside_is_one_error_line_and_the_games_are_kept(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "killed.sqlite"
+    command = [sys.executable, "-m", "tabletrip", "sim", "route-east", "--games", "1000000"]
+    command += ["--bot", "random", "--workers", "2", "--out", str(path)]
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        while child.poll() is None and (not path.exists() or count(path, "games") < 2):
+            time.sleep(0.05)
+        assert child.poll() is None, f"the sim ended first: {child.communicate()}"
+        workers = _children(child.pid)
+        assert len(workers) == 2, workers
+        os.kill(workers[0], signal.SIGKILL)  # as the kernel's out-of-memory killer would
+        out, err = child.communicate(timeout=600)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 1, err
+    assert "Traceback" not in err
+    assert err.strip() == "error: a worker process ended while playing games (exit code -9)"
+    assert "resume with: tabletrip sim route-east" in out
+    games = count(path, "games")
+    assert games >= 2 and count(path, "seats") == 2 * games
+
+
 # --- replay FILE.sqlite --game K ---------------------------------------------------------------
 
 

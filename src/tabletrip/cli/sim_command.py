@@ -40,6 +40,7 @@ from tabletrip.sim.config import SimConfig
 from tabletrip.sim.lineup import DEFAULT_BOT
 from tabletrip.sim.runner import SimSummary, run_sim
 from tabletrip.sim.store import SimStore
+from tabletrip.sim.worker_pipes import WorkerDied
 
 INTERRUPTED_EXIT = 130
 BACKENDS = ("local", "ray")
@@ -243,10 +244,13 @@ def sim(
         try:
             with _terminate_as_interrupt():
                 summary = run_sim(config, games, path, runner, progress)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, WorkerDied) as stop:
             bar.stop()
+            if isinstance(stop, WorkerDied):  # killed from outside, or out of memory
+                typer.echo(f"error: {stop}", err=True)
             ui.say(f"stopped: {stored or 0} of {games} games are stored in {path}")
             resume = _command(config, games, path, option_texts, content, without or ())
             ui.say(f"resume with: {resume}")
-            raise typer.Exit(INTERRUPTED_EXIT) from None
+            code = INTERRUPTED_EXIT if isinstance(stop, KeyboardInterrupt) else 1
+            raise typer.Exit(code) from None
     _show_summary(ui, summary, config)
