@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
+
 from tabletrip.core import Game, IllegalAction, Rng, State
 from tabletrip.core.encoding import Encoding, encoding_for
 
@@ -105,6 +107,11 @@ def check_vectors(encoding: Encoding, state: State) -> None:
         direct = observations.encode_state(state, seat)
         differ = [names[i] for i, (a, b) in enumerate(zip(vector, direct, strict=True)) if a != b]
         assert not differ, f"encode_state differs from the observation's vector in {differ[:5]}"
+        written = np.zeros(observations.size, dtype=np.float32)
+        observations.encode_state_into(state, seat, written)
+        expected = np.asarray(vector, dtype=np.float32)
+        differ = [names[i] for i in np.flatnonzero(written != expected)]
+        assert not differ, f"encode_state_into differs from the vector in {differ[:5]}"
         assert len(vector) == observations.size, (
             f"vector of length {len(vector)}, documented {observations.size}"
         )

@@ -16,12 +16,19 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from tabletrip.core.actions import Action, JsonDict
 from tabletrip.core.errors import IllegalAction
 from tabletrip.core.game import Game, State
 from tabletrip.core.lazy import imported
+
+
+class VectorOut(Protocol):
+    """Where `encode_state_into` writes a vector: a list, or an adapter's numpy array."""
+
+    def __setitem__(self, index: Any, value: Any, /) -> None:
+        """Set one position (or, given a slice, a run of them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +117,12 @@ class ObservationEncoding(ABC):
         skipping the JSON (the adapters' hot path; a test checks the two agree on random
         playouts). It may read only what the observation holds."""
         return self.encode(state.observation(seat))
+
+    def encode_state_into(self, state: State, seat: int, out: VectorOut) -> None:
+        """Write `encode_state(state, seat)` into `out`, `size` zeros on entry: an adapter's
+        array (numpy's), so no list is built and converted. A game whose vector is mostly
+        zeros writes only the other positions; by default the whole list is copied in."""
+        out[:] = self.encode_state(state, seat)
 
     def bounds(self) -> tuple[list[float], list[float]]:
         """The lowest and highest value of each vector position."""

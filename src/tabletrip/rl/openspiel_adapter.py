@@ -266,7 +266,8 @@ class TabletripObserver:
     def set_from(self, state: TabletripSpielState, player: int) -> None:
         """Fill `tensor` (and the `dict` views of it) with `player`'s vector."""
         if state.dealt:
-            self.tensor[:] = self.encoding.encode_state(state.engine, player)
+            self.tensor.fill(0.0)
+            self.encoding.encode_state_into(state.engine, player, self.tensor)
         else:
             self.tensor[:] = self.blank
 

@@ -36,6 +36,7 @@ class Table:
         self.state: State = game.new_game(seed=0)
         self._legal: tuple[int, list[int]] | None = None  # (moves played, indices) cache
         self._moves = 0
+        self.vector_size = self.encoding.observations.size
         low, high = self.encoding.observations.bounds()
         self.low = np.asarray(low, dtype=np.float32)
         self.high = np.asarray(high, dtype=np.float32)
@@ -52,9 +53,10 @@ class Table:
         self._legal = None
 
     def vector(self, seat: int) -> np.ndarray:
-        """`seat`'s observation vector as float32."""
-        values = self.encoding.observations.encode_state(self.state, seat)
-        return np.asarray(values, dtype=np.float32)
+        """`seat`'s observation vector as float32 (written straight into the array)."""
+        vector = np.zeros(self.vector_size, dtype=np.float32)
+        self.encoding.observations.encode_state_into(self.state, seat, vector)
+        return vector
 
     def legal_indices(self) -> list[int]:
         """The legal action indices of the seat to move (none once the game is over)."""

@@ -94,6 +94,7 @@ from tabletrip.core.encoding import (
     Encoding,
     Field,
     ObservationEncoding,
+    VectorOut,
 )
 from tabletrip.games.route_east.actions import ChooseTarget, Play
 from tabletrip.games.route_east.content import MOVES_PER_TURN, TARGETED
@@ -475,11 +476,16 @@ class RouteEastObservations(ObservationEncoding):
     def encode_state(self, state: State, seat: int) -> list[float]:
         """`encode(state.observation(seat))` read straight from the state (the adapters' hot
         path: no JSON, no log); only what that observation holds (views.py) is read."""
+        v = [0.0] * self._size
+        self.encode_state_into(state, seat, v)
+        return v
+
+    def encode_state_into(self, state: State, seat: int, v: VectorOut) -> None:
+        """`encode_state` written into `v` (zeros on entry): only the positions not zero."""
         assert isinstance(state, RouteEastState)
         game = self._game
         players = self._players
         at = self._at
-        v = [0.0] * self._size
         v[at["phase"] + state.phase] = 1.0
         v[at["to_move"] + (state.current_player - seat) % players] = 1.0
         v[at["turn_of"] + (state.seat - seat) % players] = 1.0
@@ -517,9 +523,8 @@ class RouteEastObservations(ObservationEncoding):
             v[at["own_unvisited"] + ids[attraction]] = 1.0
             v[at["own_unvisited_countries"] + self._attraction_country[ids[attraction]]] = 1.0
         self._encode_seats_of_state(state, seat, v)
-        return v
 
-    def _encode_seats_of_state(self, state: RouteEastState, seat: int, v: list[float]) -> None:
+    def _encode_seats_of_state(self, state: RouteEastState, seat: int, v: VectorOut) -> None:
         """`_encode_seats` read from the state."""
         players = self._players
         at = self._at

@@ -65,6 +65,7 @@ from tabletrip.core.encoding import (
     Encoding,
     Field,
     ObservationEncoding,
+    VectorOut,
     field_names,
     one_hot,
     relative_seat,
@@ -434,6 +435,8 @@ class TicketToRideObservations(ObservationEncoding):
             ),
         ]
         self.fields = tuple(fields)
+        self._at = {name: part.start for name, part in self.field_slices().items()}
+        self._all_open = [1.0] * routes
 
     def position_names(self) -> list[str]:
         """Every position in the game's words: seats relative (`you`, `seat +1`), routes and
@@ -533,89 +536,104 @@ class TicketToRideObservations(ObservationEncoding):
 
     def encode_state(self, state: State, seat: int) -> list[float]:
         """`encode(state.observation(seat))` read straight from the state (no JSON): the same
-        values, field by field (tests/games/ticket_to_ride/test_encoding.py checks it)."""
+        values, field by field (the encoding kit checks it on random playouts)."""
+        vector = [0.0] * self.size
+        self.encode_state_into(state, seat, vector)
+        return vector
+
+    def encode_state_into(self, state: State, seat: int, v: VectorOut) -> None:
+        """`encode_state` written into `v` (zeros on entry): the positions not zero only."""
         assert isinstance(state, TicketToRideState)
+        at = self._at
         players = self.players
-        kinds = self.kinds
         order = [(seat + i) % players for i in range(players)]
         setup = state.phase == SETUP
 
-        vector = one_hot(state.phase, 4)  # PHASE_NAMES order, as phase_index has it
-        vector += one_hot((state.seat - seat) % players, players)
-        face_up = [0.0] * kinds
+        v[at["phase"] + state.phase] = 1.0  # PHASE_NAMES order, as phase_index has it
+        v[at["to_move"] + (state.seat - seat) % players] = 1.0
+        face_up = [0.0] * self.kinds  # summed as floats, as `encode` does
         for card in state.face_up:
             face_up[card] += 1.0 / FACE_UP
-        vector += face_up
-        vector.append(scaled(len(state.deck.cards), self.deck_cards))
-        discards = [0] * kinds
+        start = at["face_up"]
+        for card, value in enumerate(face_up):
+            if value:
+                v[start + card] = value
+        v[at["deck"]] = scaled(len(state.deck.cards), self.deck_cards)
+        discards = [0] * self.kinds
         for card in state.deck.discards:
             discards[card] += 1
-        vector += self._counts(discards)
+        self._write_counts(discards, v, at["discards"])
         if self.locomotive_pile:
-            vector.append(scaled(state.loco_pile, self.locomotives))
-        vector.append(scaled(ticket_pile_shown(state), self.tickets))
+            v[at["locomotive_pile"]] = scaled(state.loco_pile, self.locomotives)
+        v[at["ticket_pile"]] = scaled(ticket_pile_shown(state), self.tickets)
         if self.express_bonus:
             left = max(len(self.express_bonus) - state.express_next, 0)
-            vector.append(scaled(left, len(self.express_bonus)))
+            v[at["express_bonus_left"]] = scaled(left, len(self.express_bonus))
         final = state.final_turns
-        vector += [0.0, 0.0] if final < 0 else [1.0, scaled(final, players)]
+        if final >= 0:
+            v[at["final_round"]] = 1.0
+            v[at["final_round"] + 1] = scaled(final, players)
 
-        vector += [scaled(state.trains[s], self.start_trains) for s in order]
-        vector += [scaled(state.route_points[s], self.route_points_top) for s in order]
-        vector += [scaled(sum(state.hands[s]), self.all_cards) for s in order]
-        for s in order:
-            vector += self._counts(state.known[s])
-        counts = [0 if setup and s != seat else len(state.tickets[s]) for s in order]
-        vector += [scaled(count, self.tickets) for count in counts]
-        vector += [scaled(len(state.offers[s]), TICKETS_OFFERED) for s in order]
-        if self.express_bonus:
-            vector += [scaled(state.express[s], self.express_top) for s in order]
+        for rel, s in enumerate(order):
+            v[at["trains"] + rel] = scaled(state.trains[s], self.start_trains)
+            v[at["route_points"] + rel] = scaled(state.route_points[s], self.route_points_top)
+            v[at["hand_size"] + rel] = scaled(sum(state.hands[s]), self.all_cards)
+            self._write_counts(state.known[s], v, at["known_cards"] + rel * self.kinds)
+            count = 0 if setup and s != seat else len(state.tickets[s])
+            v[at["ticket_count"] + rel] = scaled(count, self.tickets)
+            v[at["choosing_tickets"] + rel] = scaled(len(state.offers[s]), TICKETS_OFFERED)
+            if self.express_bonus:
+                v[at["express_bonus"] + rel] = scaled(state.express[s], self.express_top)
 
-        vector += self._route_fields([state.seat_routes[s] for s in order])
+        routes_by_seat = [state.seat_routes[s] for s in order]
+        self._write_routes(routes_by_seat, v, at["route_owner"], at["route_open"])
 
-        vector += self._counts(state.hands[seat])
-        held = [0.0] * self.tickets
-        completed = [0.0] * self.tickets
+        self._write_counts(state.hands[seat], v, at["hand"])
         done_points = open_points = 0
         points = self.ticket_points
         for ticket, done in state.ticket_status(seat):
-            held[ticket] = 1.0
+            v[at["tickets_held"] + ticket] = 1.0
             if done:
-                completed[ticket] = 1.0
+                v[at["tickets_completed"] + ticket] = 1.0
                 done_points += points[ticket]
             else:
                 open_points += points[ticket]
-        vector += held
-        vector += completed
-        vector += [scaled(done_points, self.ticket_sum), scaled(open_points, self.ticket_sum)]
-        offer = [0.0] * (TICKETS_OFFERED * (self.tickets + 1))
+        v[at["ticket_points"]] = scaled(done_points, self.ticket_sum)
+        v[at["ticket_points"] + 1] = scaled(open_points, self.ticket_sum)
         for position, ticket in enumerate(state.offers[seat]):
-            base = position * (self.tickets + 1)
-            offer[base + ticket] = 1.0
-            offer[base + self.tickets] = scaled(points[ticket], self.ticket_top)
-        vector += offer
-        return vector
+            base = at["offer"] + position * (self.tickets + 1)
+            v[base + ticket] = 1.0
+            v[base + self.tickets] = scaled(points[ticket], self.ticket_top)
 
     def _route_fields(self, routes_by_seat: list[list[int]]) -> list[float]:
         """`route_owner` then `route_open`, from each seat's routes, the observer first."""
+        owners = self.routes * self.players
+        vector = [0.0] * (owners + self.routes)
+        self._write_routes(routes_by_seat, vector, 0, owners)
+        return vector
+
+    def _write_routes(
+        self, routes_by_seat: list[list[int]], v: VectorOut, owner: int, open_at: int
+    ) -> None:
+        """Write `route_owner` (at `owner`) and `route_open` (at `open_at`) into zeros."""
         players = self.players
-        owner = [0.0] * (self.routes * players)
-        open_routes = [1.0] * self.routes
+        v[open_at : open_at + self.routes] = self._all_open
         twin = self.twin
         for rel, routes in enumerate(routes_by_seat):
             mine = rel == 0
             for route in routes:
-                owner[route * players + rel] = 1.0
-                open_routes[route] = 0.0
+                v[owner + route * players + rel] = 1.0
+                v[open_at + route] = 0.0
                 other = twin[route]
                 if other >= 0 and (mine or self.single_double):
-                    open_routes[other] = 0.0
-        return owner + open_routes
+                    v[open_at + other] = 0.0
 
-    def _counts(self, counts: list[int]) -> list[float]:
-        """Counts by card index as a vector of K values, each / cards of that kind."""
+    def _write_counts(self, counts: list[int], v: VectorOut, start: int) -> None:
+        """Counts by card index, each / cards of that kind, written at `start` into zeros."""
         totals = self.card_totals
-        return [scaled(n, totals[i]) if n else 0.0 for i, n in enumerate(counts)]
+        for i, n in enumerate(counts):
+            if n:
+                v[start + i] = scaled(n, totals[i])
 
     def _cards(self, cards: dict[str, int]) -> list[float]:
         """Counts by card name as a vector of K values, each / cards of that kind."""
