@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from cli_helpers import assert_one_error_line, run
+from processes import children
 from tabletrip.cli import sim_command
 from tabletrip.sim import SimConfig
 from tabletrip.sim.runner import run_sim
@@ -154,18 +155,7 @@ def test_an_interrupt_signal_stops_the_worker_pool_cleanly(tmp_path: Path) -> No
     assert 2 <= games < 1000000 and count(path, "seats") == 2 * games
 
 
-def _children(pid: int) -> list[int]:
-    """The child processes of `pid` (Linux /proc)."""
-    tasks = Path(f"/proc/{pid}/task")
-    found: list[int] = []
-    for task in tasks.iterdir() if tasks.exists() else ():
-        children = task / "children"
-        if children.exists():
-            found += [int(child) for child in children.read_text().split()]
-    return found
-
-
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads children from /proc")
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads children from /proc")
 def test_a_worker_killed_from_outside_is_one_error_line_and_the_games_are_kept(
     tmp_path: Path,
 ) -> None:
@@ -179,7 +169,7 @@ def test_a_worker_killed_from_outside_is_one_error_line_and_the_games_are_kept(
         while child.poll() is None and (not path.exists() or count(path, "games") < 2):
             time.sleep(0.05)
         assert child.poll() is None, f"the sim ended first: {child.communicate()}"
-        workers = _children(child.pid)
+        workers = children(child.pid)
         assert len(workers) == 2, workers
         os.kill(workers[0], signal.SIGKILL)  # as the kernel's out-of-memory killer would
         out, err = child.communicate(timeout=600)

@@ -21,6 +21,7 @@ from websockets.sync.client import connect
 
 from cli_helpers import assert_one_error_line, run
 from payload_oracle import check_payloads, chooser
+from processes import children
 from server.test_crash_recovery import Api, ServerProcess, bearer, expect
 from server.test_postgres import postgres_url  # noqa: F401  (the cluster fixture)
 from server_helpers import JsonDict, replay_states, until
@@ -176,19 +177,6 @@ def test_a_bot_room_goes_on_when_its_server_is_killed(
         assert single.record(again)["actions"] == record["actions"]
     finally:
         alone.kill()
-
-
-def children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (from /proc)."""
-    found = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
 
 
 def test_more_than_one_worker_on_sqlite_is_refused_in_one_line(tmp_path: Path) -> None:
