@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -359,3 +359,47 @@ def indicator(members: Sequence[int], size: int) -> list[float]:
     for index in members:
         vector[index] = 1.0
     return vector
+
+
+class VectorWriter:
+    """Writes a vector field after field into `out` (zeros on entry), setting only what is not
+    zero: the values `one_hot`, `indicator` and concatenated lists would give, without a list
+    to build or to convert into an adapter's array."""
+
+    __slots__ = ("at", "out")
+
+    def __init__(self, out: VectorOut) -> None:
+        self.out = out
+        self.at = 0  # the next position to write
+
+    def value(self, value: float) -> None:
+        """One position."""
+        if value:
+            self.out[self.at] = value
+        self.at += 1
+
+    def values(self, values: Iterable[float]) -> None:
+        """Consecutive positions."""
+        out, at = self.out, self.at
+        for value in values:
+            if value:
+                out[at] = value
+            at += 1
+        self.at = at
+
+    def one_hot(self, index: int | None, size: int) -> None:
+        """`one_hot(index, size)`."""
+        if index is not None:
+            self.out[self.at + index] = 1.0
+        self.at += size
+
+    def indicator(self, members: Iterable[int], size: int) -> None:
+        """`indicator(members, size)`."""
+        out, at = self.out, self.at
+        for index in members:
+            out[at + index] = 1.0
+        self.at += size
+
+    def skip(self, size: int) -> None:
+        """`size` zeros."""
+        self.at += size

@@ -97,12 +97,13 @@ scores: 59-119 (random), 137-207 (heuristic bots).
 
 from __future__ import annotations
 
-from tabletrip.core import JsonDict
+from tabletrip.core import JsonDict, State
 from tabletrip.core.encoding import (
     Encoding,
     Field,
     ObservationEncoding,
-    indicator,
+    VectorOut,
+    VectorWriter,
     one_hot,
     scaled,
 )
@@ -384,9 +385,6 @@ class LetsGoObservations(ObservationEncoding):
                 f"{per_player}: cards in the stack passed to it / {STACK_SCALE}",
             ),
         )
-        self.empty_card = (0.0,) * CARD_SIZE
-        self.empty_slot = (0.0,) * SLOT_SIZE
-        self.no_highlight = (0.0,) * HIGHLIGHT_SIZE
 
     def position_names(self) -> list[str]:
         """Every position in the game's words (encoding_names.py)."""
@@ -394,38 +392,47 @@ class LetsGoObservations(ObservationEncoding):
 
         return observation_names(self)
 
-    def _card(self, key: str | None) -> tuple[float, ...]:
-        """A hand slot: present, top features, highlight features (zeros for no card)."""
-        if key is None:
-            return self.empty_card
-        return (1.0, *self.top[key], *self.highlight[key])
+    def _cards(self, keys: list[str], slots: int, w: VectorWriter) -> None:
+        """Hand slots: present, top features, highlight features (zeros for no card)."""
+        for key in keys[:slots]:
+            w.value(1.0)
+            w.values(self.top[key])
+            w.values(self.highlight[key])
+        w.skip(CARD_SIZE * max(0, slots - len(keys)))
 
-    def _cards(self, keys: list[str], slots: int) -> list[float]:
-        vector: list[float] = []
-        for i in range(slots):
-            vector += self._card(keys[i] if i < len(keys) else None)
-        return vector
-
-    def _day(self, column: list[JsonDict]) -> list[float]:
-        vector: list[float] = []
+    def _day(self, column: list[JsonDict], w: VectorWriter) -> None:
         for entry in column:
+            w.value(1.0)
             if entry["explore"]:
-                vector += (1.0, 1.0, *((0.0,) * TOP_SIZE))
+                w.value(1.0)
+                w.skip(TOP_SIZE)
             else:
-                vector += (1.0, 0.0, *self.top[entry["card"]])
-        for _ in range(MAX_PER_DAY - len(column)):
-            vector += self.empty_slot
+                w.skip(1)
+                w.values(self.top[entry["card"]])
+        w.skip(SLOT_SIZE * (MAX_PER_DAY - len(column)))
         bottom = column[-1] if column else None
         if bottom is None:
-            vector += (0.0, *self.no_highlight)
+            w.skip(1 + HIGHLIGHT_SIZE)
         elif bottom["explore"]:
-            vector += (1.0, *self.no_highlight)
+            w.value(1.0)
+            w.skip(HIGHLIGHT_SIZE)
         else:
-            vector += (0.0, *self.highlight[bottom["card"]])
-        return vector
+            w.skip(1)
+            w.values(self.highlight[bottom["card"]])
 
     def encode(self, observation: JsonDict) -> list[float]:
         """The vector of one seat's observation (fields in order, see `fields`)."""
+        vector = [0.0] * self.size
+        self._write(observation, VectorWriter(vector))
+        return vector
+
+    def encode_state_into(self, state: State, seat: int, out: VectorOut) -> None:
+        """The vector of `observation(seat)` written into `out` (zeros on entry): only the
+        positions not zero, with no list to convert."""
+        self._write(state.observation(seat), VectorWriter(out))
+
+    def _write(self, observation: JsonDict, w: VectorWriter) -> None:
+        """Write the fields in order."""
         seat = observation["seat"]
         players = self.players
         boards = list(observation["boards"])
@@ -443,69 +450,66 @@ class LetsGoObservations(ObservationEncoding):
         trip_day = observation["trip"]["day"]
         pending = observation["pending"]
         waiting = observation["waiting_on"]
-        vector: list[float] = [
-            *one_hot(phase, 3),
-            *one_hot(rnd - 1 if rnd is not None else None, self.rounds),
-            *(float(plan is not None and icon in plan["draw"]) for icon in DRAW_ICONS),
-            *one_hot(plan["play"] - 1 if plan is not None else None, 2),
-            float(plan is not None and plan["pass"] == "right"),
-            *one_hot((observation["current_player"] - seat) % players, players),
-            scaled(observation["deck_size"], self.catalogue),
-            *indicator([self.card_index[key] for key in observation["discards"]], self.catalogue),
-            *one_hot(
-                self.goal_faces.index(observation["goals"]["single_flag"]), len(self.goal_faces)
-            ),
-            *one_hot(self.double_faces.index(observation["goals"]["double_flag"]), 2),
-            *one_hot(trip_day, DAY_COUNT + 1),
-            *one_hot(PENDING_KINDS.index(waiting) if waiting else None, len(PENDING_KINDS)),
-            *one_hot(PENDING_KINDS.index(pending[0]) if pending else None, len(PENDING_KINDS)),
-            *one_hot(DAY_INDEX[pending[1]] if pending and len(pending) > 1 else None, DAY_COUNT),
-            scaled(observation.get("decisions_queued", 0), QUEUE_SCALE),
-            scaled(observation["cards_to_play"], 2),
-            *self._cards(observation["hand"], self.hand_max),
-            *self._cards(observation.get("goal_cards", []), 2),
-            *self._cards(observation.get("agent_cards", []), 2),
-        ]
+        w.one_hot(phase, 3)
+        w.one_hot(rnd - 1 if rnd is not None else None, self.rounds)
+        w.values(float(plan is not None and icon in plan["draw"]) for icon in DRAW_ICONS)
+        w.one_hot(plan["play"] - 1 if plan is not None else None, 2)
+        w.value(float(plan is not None and plan["pass"] == "right"))
+        w.one_hot((observation["current_player"] - seat) % players, players)
+        w.value(scaled(observation["deck_size"], self.catalogue))
+        w.indicator([self.card_index[key] for key in observation["discards"]], self.catalogue)
+        w.one_hot(self.goal_faces.index(observation["goals"]["single_flag"]), len(self.goal_faces))
+        w.one_hot(self.double_faces.index(observation["goals"]["double_flag"]), 2)
+        w.one_hot(trip_day, DAY_COUNT + 1)
+        w.one_hot(PENDING_KINDS.index(waiting) if waiting else None, len(PENDING_KINDS))
+        w.one_hot(PENDING_KINDS.index(pending[0]) if pending else None, len(PENDING_KINDS))
+        w.one_hot(DAY_INDEX[pending[1]] if pending and len(pending) > 1 else None, DAY_COUNT)
+        w.value(scaled(observation.get("decisions_queued", 0), QUEUE_SCALE))
+        w.value(scaled(observation["cards_to_play"], 2))
+        self._cards(observation["hand"], self.hand_max, w)
+        self._cards(observation.get("goal_cards", []), 2, w)
+        self._cards(observation.get("agent_cards", []), 2, w)
         for board in seat_boards:
             for column in board["days"]:
-                vector += self._day(column)
+                self._day(column, w)
         for board in seat_boards:
             for icon in board["favourable"]:
-                vector += one_hot(ICON_INDEX[icon] if icon is not None else None, ICON_COUNT)
+                w.one_hot(ICON_INDEX[icon] if icon is not None else None, ICON_COUNT)
         for board in seat_boards:
-            vector += indicator([ICON_INDEX[icon] for icon in board["flipped"]], ICON_COUNT)
+            w.indicator([ICON_INDEX[icon] for icon in board["flipped"]], ICON_COUNT)
         for board in seat_boards:
-            vector += indicator([ICON_INDEX[icon] for icon in board["moved"]], ICON_COUNT)
+            w.indicator([ICON_INDEX[icon] for icon in board["moved"]], ICON_COUNT)
         for board in seat_boards:
-            vector += (
+            w.values(
                 scaled(used, length)
                 for used, length in zip(board["reward_rows"], self.row_lengths, strict=True)
             )
         towns = self.towns
         for board in seat_boards:
             place = board["traveler"]
-            vector += one_hot(self.space_index[place] if place is not None else None, towns)
+            w.one_hot(self.space_index[place] if place is not None else None, towns)
         for board in seat_boards:
-            vector += indicator([self.space_index[p] for p in board["explored"]], towns)
+            w.indicator([self.space_index[p] for p in board["explored"]], towns)
         for board in seat_boards:
             steps = board["experience"]
-            vector += (scaled(steps[icon], EXPERIENCE_SCALE) for icon in ICONS)
+            w.values(scaled(steps[icon], EXPERIENCE_SCALE) for icon in ICONS)
         for board in seat_boards:
-            vector += one_hot(board["energy"] + 3, 7)
+            w.one_hot(board["energy"] + 3, 7)
         for name, scale in (("wild", TOKEN_SCALE), ("research", TOKEN_SCALE)):
-            vector += (scaled(board[name], scale) for board in seat_boards)
-        vector += (scaled(board["points"], POINTS_SCALE) for board in seat_boards)
+            w.values(scaled(board[name], scale) for board in seat_boards)
+        w.values(scaled(board["points"], POINTS_SCALE) for board in seat_boards)
         for board in seat_boards:
             goals = board["goals"]
-            vector += (float(goals["single_flag"]), float(goals["double_flag"]))
+            w.value(float(goals["single_flag"]))
+            w.value(float(goals["double_flag"]))
         for points in seat_points:
-            vector += (scaled(p, DAY_POINTS_SCALE) for p in points)
-            vector += (0.0,) * (DAY_COUNT - len(points))
+            w.values(scaled(p, DAY_POINTS_SCALE) for p in points)
+            w.skip(DAY_COUNT - len(points))
         for points in seat_points:
-            vector += (1.0,) * len(points) + (0.0,) * (DAY_COUNT - len(points))
+            w.values((1.0,) * len(points))
+            w.skip(DAY_COUNT - len(points))
         stacks = observation["stack_sizes"]
-        vector += (scaled(stacks[s], STACK_SCALE) for s in order)
-        return vector
+        w.values(scaled(stacks[s], STACK_SCALE) for s in order)
 
 
 def _bounds(game: LetsGoGame) -> tuple[int, tuple[float, float]]:
