@@ -95,13 +95,13 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from tabletrip.core import JsonDict
+from tabletrip.core import JsonDict, State
 from tabletrip.core.encoding import (
     Encoding,
     Field,
     ObservationEncoding,
-    indicator,
-    one_hot,
+    VectorOut,
+    VectorWriter,
     scaled,
 )
 from tabletrip.games.en_route import route_goals
@@ -318,7 +318,17 @@ class EnRouteObservations(ObservationEncoding):
 
     def encode(self, observation: JsonDict) -> list[float]:
         """The vector of `observation(seat)`, fields in order."""
-        obs = observation
+        vector = [0.0] * self.size
+        self._write(observation, VectorWriter(vector))
+        return vector
+
+    def encode_state_into(self, state: State, seat: int, out: VectorOut) -> None:
+        """The vector of `observation(seat)` written into `out` (zeros on entry): only the
+        positions not zero, with no list to convert."""
+        self._write(state.observation(seat), VectorWriter(out))
+
+    def _write(self, obs: JsonDict, w: VectorWriter) -> None:
+        """Write the fields in order."""
         players, cards = self.players, self.cards
         seat = obs["seat"]
         order = [(seat + r) % players for r in range(players)]
@@ -327,40 +337,37 @@ class EnRouteObservations(ObservationEncoding):
         phase = obs["phase"]
         drawing = phase == "draw"
         hidden_drawing = drawing and not obs["drawing"]
-        vector: list[float] = one_hot(self.phase_index[phase], len(PHASE_NAMES))
+        w.one_hot(self.phase_index[phase], len(PHASE_NAMES))
         to_move = None if hidden_drawing or phase == "over" else rel[obs["current_player"]]
-        vector += one_hot(to_move, players)
-        vector.append(1.0 if hidden_drawing else 0.0)
-        vector += indicator([rel[s] for s in obs["drawing"]], players)
-        vector += one_hot(rel[obs["active"]], players)
-        vector.append(scaled(obs["round"] - 1, obs["rounds"]))
+        w.one_hot(to_move, players)
+        w.value(1.0 if hidden_drawing else 0.0)
+        w.indicator([rel[s] for s in obs["drawing"]], players)
+        w.one_hot(rel[obs["active"]], players)
+        w.value(scaled(obs["round"] - 1, obs["rounds"]))
         for i, iconic in enumerate(self.iconic_ids):
             marks = self.rating_marks[i][obs["ratings"][iconic]]
-            vector += one_hot(marks, MAX_UPGRADES + 1)
-        vector += indicator([self.goal_index[g] for g in obs["goals"]], len(self.goal_index))
-        vector += indicator([card_index[c] for c in obs["hand"]], cards)
-        vector += [scaled(obs["hand_sizes"][s], self.hand_top) for s in order]
+            w.one_hot(marks, MAX_UPGRADES + 1)
+        w.indicator([self.goal_index[g] for g in obs["goals"]], len(self.goal_index))
+        w.indicator([card_index[c] for c in obs["hand"]], cards)
+        w.values(scaled(obs["hand_sizes"][s], self.hand_top) for s in order)
         objectives = len(self.objective_index)
         objective = obs["objective"]
-        vector += one_hot(
-            None if objective is None else self.objective_index[objective["id"]], objectives
-        )
-        vector += indicator([self.objective_index[o] for o in obs["objective_offer"]], objectives)
-        vector += indicator([] if objective is None else objective["crossroads"], CROSSROADS)
-        self._placed(obs, order, vector)
-        vector += indicator([card_index[c] for c in obs["round_cards"]], cards)
-        self._beginning(obs, vector)
-        self._turn(obs, vector)
-        self._maps(obs, order, vector)
-        vector.append(scaled(obs["deck_size"], cards))
-        vector += indicator([card_index[c] for c in obs["discards"]], cards)
-        vector.append(0.0 if obs["final_route"] is None else 1.0)
-        self._candidates(obs, vector)
+        w.one_hot(None if objective is None else self.objective_index[objective["id"]], objectives)
+        w.indicator([self.objective_index[o] for o in obs["objective_offer"]], objectives)
+        w.indicator([] if objective is None else objective["crossroads"], CROSSROADS)
+        self._placed(obs, order, w)
+        w.indicator([card_index[c] for c in obs["round_cards"]], cards)
+        self._beginning(obs, w)
+        self._turn(obs, w)
+        self._maps(obs, order, w)
+        w.value(scaled(obs["deck_size"], cards))
+        w.indicator([card_index[c] for c in obs["discards"]], cards)
+        w.value(0.0 if obs["final_route"] is None else 1.0)
+        self._candidates(obs, w)
         if self.solo:
-            self._sequence(obs, vector)
-        return vector
+            self._sequence(obs, w)
 
-    def _placed(self, obs: JsonDict, order: list[int], vector: list[float]) -> None:
+    def _placed(self, obs: JsonDict, order: list[int], w: VectorWriter) -> None:
         cards = self.cards
         seen: dict[int, list[int]] = {s: [] for s in order}
         hidden: dict[int, int] = dict.fromkeys(order, 0)
@@ -370,13 +377,13 @@ class EnRouteObservations(ObservationEncoding):
             else:
                 seen[entry["seat"]].append(self.card_index[entry["card"]])
         for s in order:
-            vector += indicator(seen[s], cards)
-        vector += [scaled(hidden[s], 2) for s in order]
+            w.indicator(seen[s], cards)
+        w.values(scaled(hidden[s], 2) for s in order)
 
     def _is_beginning(self, obs: JsonDict) -> bool:
         return obs["round"] <= self.beginning_rounds and obs["phase"] in ("begin_choose", "draw")
 
-    def _beginning(self, obs: JsonDict, vector: list[float]) -> None:
+    def _beginning(self, obs: JsonDict, w: VectorWriter) -> None:
         cards = self.cards
         choice = [self.card_index[c] for c in obs["round_choice"]]
         now: list[int] = []
@@ -386,10 +393,10 @@ class EnRouteObservations(ObservationEncoding):
                 now, later = choice[:2], choice[2:]
             else:
                 now = choice[2:]
-        vector += indicator(now, cards)
-        vector += indicator(later, cards)
+        w.indicator(now, cards)
+        w.indicator(later, cards)
 
-    def _turn(self, obs: JsonDict, vector: list[float]) -> None:
+    def _turn(self, obs: JsonDict, w: VectorWriter) -> None:
         """Own drawing turn: from `turn` while it runs; else whether it is still to come."""
         cards = self.cards
         status: int | None = None
@@ -421,16 +428,16 @@ class EnRouteObservations(ObservationEncoding):
                     names = choice[:2] if obs["round"] == 1 else choice[2:]
                 turn_cards = [self.card_index[c] for c in names]
                 values = [self.card_numbers[c] for c in turn_cards]
-        vector += one_hot(status, len(TURN_STATUS))
+        w.one_hot(status, len(TURN_STATUS))
         for k in range(2):
-            vector += one_hot(turn_cards[k] if turn_cards else None, cards)
+            w.one_hot(turn_cards[k] if turn_cards else None, cards)
         for k in range(2):
-            vector += one_hot(values[k] - 1 if values else None, MAP_SIZE)
-        vector += one_hot(location, LOCATIONS)
-        vector.append(1.0 if fallback else 0.0)
-        vector += indicator(pending, self.cafes)
+            w.one_hot(values[k] - 1 if values else None, MAP_SIZE)
+        w.one_hot(location, LOCATIONS)
+        w.value(1.0 if fallback else 0.0)
+        w.indicator(pending, self.cafes)
 
-    def _maps(self, obs: JsonDict, order: list[int], vector: list[float]) -> None:
+    def _maps(self, obs: JsonDict, order: list[int], w: VectorWriter) -> None:
         sheets = [obs["sheets"][s] for s in order]
         for sheet in sheets:
             counts = [0.0] * (LOCATIONS * 3)
@@ -438,36 +445,36 @@ class EnRouteObservations(ObservationEncoding):
                 base = int(loc) * 3
                 for i in range(3):
                     counts[base + i] = scaled(tourists[i], TOURIST_SCALE)
-            vector += counts
+            w.values(counts)
         for sheet in sheets:
-            vector += indicator(sheet["occupied"], LOCATIONS)
+            w.indicator(sheet["occupied"], LOCATIONS)
         for sheet in sheets:
-            vector += indicator(sheet["sections"], SECTIONS)
+            w.indicator(sheet["sections"], SECTIONS)
         for sheet in sheets:
-            vector += indicator(sheet["cafes_gained"], self.cafes)
+            w.indicator(sheet["cafes_gained"], self.cafes)
         for sheet in sheets:
-            vector += indicator(sheet["cafes_used"], self.cafes)
+            w.indicator(sheet["cafes_used"], self.cafes)
         for sheet in sheets:
             balance = sheet["balance"]
-            vector.append(scaled(balance.count("route_section"), self.balance_top))
-            vector.append(scaled(balance.count("coordinate_change"), self.balance_top))
+            w.value(scaled(balance.count("route_section"), self.balance_top))
+            w.value(scaled(balance.count("coordinate_change"), self.balance_top))
         for sheet in sheets:
-            vector.append(1.0 if sheet["renewed"] else 0.0)
+            w.value(1.0 if sheet["renewed"] else 0.0)
         boards = len(self.city.board_numbers)
         for sheet in sheets:
-            vector += one_hot(sheet["board"], boards)
+            w.one_hot(sheet["board"], boards)
 
-    def _candidates(self, obs: JsonDict, vector: list[float]) -> None:
+    def _candidates(self, obs: JsonDict, w: VectorWriter) -> None:
         routes: list[tuple[tuple[int, ...], int]] = []
         if obs["phase"] == "final_route" and obs["current_player"] == obs["seat"]:
             routes = self.final_candidates(obs)
-        vector += [1.0 if k < len(routes) else 0.0 for k in range(FINAL_CHOICES)]
+        w.values(1.0 if k < len(routes) else 0.0 for k in range(FINAL_CHOICES))
         for k in range(FINAL_CHOICES):
-            vector += indicator(routes[k][0] if k < len(routes) else (), SECTIONS)
-        vector += [
+            w.indicator(routes[k][0] if k < len(routes) else (), SECTIONS)
+        w.values(
             scaled(routes[k][1], self.score_top) if k < len(routes) else 0.0
             for k in range(FINAL_CHOICES)
-        ]
+        )
 
     def final_candidates(self, obs: JsonDict) -> list[tuple[tuple[int, ...], int]]:
         """The observer's final route candidates, as `legal_actions` lists them: (sections
@@ -575,19 +582,17 @@ class EnRouteObservations(ObservationEncoding):
             objective=crossroads,
         )
 
-    def _sequence(self, obs: JsonDict, vector: list[float]) -> None:
+    def _sequence(self, obs: JsonDict, w: VectorWriter) -> None:
         cards = self.cards
         sequence = obs["sequence"]
         for slot in range(self.slots):
             entry = sequence[slot] if slot < len(sequence) else None
             state = 0 if entry is None else (1 if entry == "face down" else 2)
-            vector += one_hot(state, len(SEQUENCE_STATES))
+            w.one_hot(state, len(SEQUENCE_STATES))
         for slot in range(self.slots):
             entry = sequence[slot] if slot < len(sequence) else None
             face_up = entry is not None and entry != "face down"
-            vector += one_hot(
-                self.card_index[entry] if entry is not None and face_up else None, cards
-            )
+            w.one_hot(self.card_index[entry] if entry is not None and face_up else None, cards)
 
 
 def _flat_tourists(sheet: JsonDict) -> list[int]:
