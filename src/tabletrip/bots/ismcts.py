@@ -35,12 +35,16 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tabletrip.bots.base import Bot, CheckedBot, RandomBot
 from tabletrip.core.actions import Action
+from tabletrip.core.encoding import encoding_for
 from tabletrip.core.game import State
 from tabletrip.core.rng import Rng, mix_seed
+
+if TYPE_CHECKING:  # numpy only for a search with a value network
+    from tabletrip.bots.value_network import ValueNetwork
 
 ROLLOUTS = ("heuristic", "random")
 # With `verify`, the share of a time budget kept for the final duel.
@@ -58,6 +62,7 @@ class Node:
         "proposed",
         "reward",
         "score",
+        "scored",
         "visits",
         "wins",
     )
@@ -68,6 +73,7 @@ class Node:
         self.visits = 0
         self.reward = 0.0  # summed rewards of `mover`
         self.score = 0.0  # summed final scores of the searching seat (for hints)
+        self.scored = 0  # playouts through here that reached the end (`score` sums those)
         self.wins = 0.0  # summed win shares of the searching seat (for hints)
         self.available = 0  # iterations in which this action was legal at its parent
         self.proposed = 0  # iterations in which the rollout policy chose it at its parent
@@ -83,7 +89,8 @@ class Candidate:
     share: float  # visits / root visits
     value: float  # mean reward of the searching seat (win share blended with its margin)
     win_rate: float  # share of the playouts through this action that the searching seat won
-    expected_score: float  # mean final score of the searching seat in those playouts
+    expected_score: float  # mean final score of the searching seat in those playouts (nan
+    # when every one was cut short and scored by a value network)
     proposals: int = 0  # iterations in which the rollout policy chose this action
 
 
@@ -173,6 +180,8 @@ class IsmctsBot(Bot):
         verify: int = 0,
         verify_z: float = 1.0,
         early_stop: bool = True,
+        value: str = "",
+        playout_depth: int = 0,
     ) -> None:
         super().__init__(seed)
         if rollout not in ROLLOUTS:
@@ -181,6 +190,8 @@ class IsmctsBot(Bot):
             raise TypeError("give a budget: iterations > 0, seconds > 0 or steps > 0")
         if verify < 0 or (0 < iterations <= 2 * verify):
             raise TypeError("verify takes 2 playouts a pair: give 0 <= 2 * verify < iterations")
+        if playout_depth < 0 or (playout_depth and not value):
+            raise TypeError("playout_depth cuts playouts short for a value network: give value")
         self.iterations = int(iterations)
         self.seconds = float(seconds)
         self.steps = int(steps)
@@ -195,6 +206,9 @@ class IsmctsBot(Bot):
         self.verify = int(verify)
         self.verify_z = verify_z
         self.early_stop = early_stop
+        self.value = value
+        self.playout_depth = int(playout_depth)
+        self._network: ValueNetwork | None = None
         self._policies: list[Bot] | None = None
         self._policy_key: tuple[str, int] | None = None
         self.last_report: SearchReport | None = None
@@ -223,6 +237,7 @@ class IsmctsBot(Bot):
         cap = self.iterations - 2 * self.verify if self.iterations > 0 else 1 << 62
         step_cap = self.steps if self.steps > 0 else 1 << 62
         policies = self._rollout_policies(view)
+        self._network = self._value_network(view)
         outcome = Outcome(self.margin_weight)
         root = Node(None, seat)
         root_legal = view.legal_actions()
@@ -300,15 +315,21 @@ class IsmctsBot(Bot):
             node = self._select(present)
             state.apply_legal(node.action)  # type: ignore[arg-type]
             path.append(node)
-        scores, winners, steps = self._playout(state, policies)
-        rewards = outcome.rewards(scores, winners)
-        own_score = float(scores[seat])
-        own_win = 1.0 / len(winners) if seat in winners else 0.0
+        steps = self._playout(state, policies, self.playout_depth)
+        result = state.result
+        if result is None:  # cut short: the network estimates every seat's chance to win
+            rewards = self._estimates(state)
+            own_win = rewards[seat]
+        else:
+            rewards = outcome.rewards(result.scores, result.winners)
+            own_win = 1.0 / len(result.winners) if seat in result.winners else 0.0
         for visited in path:
             visited.visits += 1
             visited.reward += rewards[visited.mover]
-            visited.score += own_score
             visited.wins += own_win
+            if result is not None:
+                visited.score += float(result.scores[seat])
+                visited.scored += 1
         return len(path) + steps
 
     def _select(self, present: Sequence[Node]) -> Node:
@@ -336,15 +357,17 @@ class IsmctsBot(Bot):
         assert best is not None
         return best
 
-    def _playout(self, state: State, policies: Sequence[Bot]) -> tuple[Sequence[float], Any, int]:
-        """Play to the end with the rollout policy; the final scores, winners and steps.
+    def _playout(self, state: State, policies: Sequence[Bot], limit: int = 0) -> int:
+        """Play on with the rollout policy to the end, or for `limit` actions when `limit` > 0;
+        how many actions it played.
 
         A `CheckedBot` checks its own moves against the rules and a `RandomBot` draws from the
         legal ones, so their moves are played unchecked; any other policy's are checked."""
         steps = 0
+        left = limit if limit > 0 else -1
         if self.rollout == "heuristic":
             unchecked = all(isinstance(p, CheckedBot | RandomBot) for p in policies)
-            while not state.is_over:
+            while left and not state.is_over:
                 mover = state.current_player
                 action = policies[mover].choose(state, mover)
                 if unchecked:
@@ -352,14 +375,47 @@ class IsmctsBot(Bot):
                 else:
                     state.apply(action)
                 steps += 1
+                left -= 1
         else:
             rng = self.rng
-            while not state.is_over:
+            while left and not state.is_over:
                 state.apply_legal(state.random_action(rng))
                 steps += 1
-        result = state.result
-        assert result is not None
-        return result.scores, result.winners, steps
+                left -= 1
+        return steps
+
+    def _estimates(self, state: State) -> list[float]:
+        """Every seat's reward for a playout cut short: its estimated chance to win, as a share
+        of all seats' chances (each from that seat's own observation of the sampled world)."""
+        import numpy as np
+
+        network = self._network
+        assert network is not None
+        observations = encoding_for(state.game).observations
+        vectors = np.zeros((state.num_players, network.inputs), dtype=np.float32)
+        for seat in range(state.num_players):
+            observations.encode_state_into(state, seat, vectors[seat])
+        chances = network.win_chances(vectors)
+        if len(chances) == 1:
+            return [float(chances[0])]
+        total = float(chances.sum())
+        return (
+            [float(c) / total for c in chances]
+            if total > 0
+            else [1.0 / len(chances)] * len(chances)
+        )
+
+    def _value_network(self, view: State) -> ValueNetwork | None:
+        """The value network named by `value`, loaded once and checked against the game."""
+        if not self.value:
+            return None
+        if self._network is None:
+            from tabletrip.bots.value_network import ValueNetwork
+
+            network = ValueNetwork.load(self.value)
+            network.fits(view.game, where=self.value)
+            self._network = network
+        return self._network
 
     # --- budget and report -------------------------------------------------------------------
 
@@ -403,7 +459,7 @@ class IsmctsBot(Bot):
                     child.visits / total,
                     child.reward / child.visits,
                     child.wins / child.visits,
-                    child.score / child.visits,
+                    child.score / child.scored if child.scored else math.nan,
                     child.proposed,
                 )
             )
@@ -440,11 +496,17 @@ class IsmctsBot(Bot):
             for action, state in ((challenger.action, sample.clone()), (defender.action, sample)):
                 _reseed(policies, rollout_seed)
                 state.apply(action)
-                scores, winners, _ = self._playout(state, policies)
-                finals.append((scores, winners))
-            for scores, _ in finals:
-                outcome.observe(scores)
-            mine = [outcome.rewards(scores, winners)[seat] for scores, winners in finals]
+                self._playout(state, policies, self.playout_depth)
+                finals.append(state)
+            for final in finals:
+                if final.result is not None:
+                    outcome.observe(final.result.scores)
+            mine = [
+                self._estimates(final)[seat]
+                if final.result is None
+                else outcome.rewards(final.result.scores, final.result.winners)[seat]
+                for final in finals
+            ]
             differences.append(mine[0] - mine[1])
         pairs = len(differences)
         mean = sum(differences) / pairs
