@@ -26,6 +26,7 @@ COMMANDS = {
     "report": "tabletrip.cli.report_command:report",
     "serve": "tabletrip.cli.serve_command:serve",
     "encoding": "tabletrip.cli.encoding_command:encoding",
+    "train": "tabletrip.cli.train_command:train",
     "content": "tabletrip.cli.content_command:content_app",
 }
 
