@@ -498,14 +498,15 @@ class IsmctsBot(Bot):
                 state.apply(action)
                 self._playout(state, policies, self.playout_depth)
                 finals.append(state)
-            for final in finals:
-                if final.result is not None:
-                    outcome.observe(final.result.scores)
+            results = [final.result for final in finals]  # computed once: scoring is costly
+            for result in results:
+                if result is not None:
+                    outcome.observe(result.scores)
             mine = [
                 self._estimates(final)[seat]
-                if final.result is None
-                else outcome.rewards(final.result.scores, final.result.winners)[seat]
-                for final in finals
+                if result is None
+                else outcome.rewards(result.scores, result.winners)[seat]
+                for final, result in zip(finals, results, strict=True)
             ]
             differences.append(mine[0] - mine[1])
         pairs = len(differences)
