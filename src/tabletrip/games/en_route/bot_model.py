@@ -384,16 +384,31 @@ class Model:
             linked = (reach_h | reach_h >> ROW | reach_v | reach_v >> 1) & left
             touched = (reach | reach >> 1 | reach >> ROW | reach >> (ROW + 1)) & left & ~linked
             assigned |= linked | touched
-            for location in bit_indices(linked):
-                cost_at[location] = step
-            for location in bit_indices(touched):
-                cost_at[location] = step + 1
+            # The bits of each mask walked inline (lowest first): no generator on this path,
+            # the estimate's busiest.
+            while linked:
+                low = linked & -linked
+                cost_at[low.bit_length() - 1] = step
+                linked ^= low
+            while touched:
+                low = touched & -touched
+                cost_at[low.bit_length() - 1] = step + 1
+                touched ^= low
             fresh = targets & reach & ~reached
             reached |= fresh
-            for crossroads in bit_indices(fresh):
-                crossroads_at[crossroads] = step
-            # One section further in every direction, then along the drawn links.
-            reach = grow(reach)
+            while fresh:
+                low = fresh & -fresh
+                crossroads_at[low.bit_length() - 1] = step
+                fresh ^= low
+            # One section further in every direction (grow(), inlined), then along the
+            # drawn links.
+            reach = (
+                reach
+                | ((reach << 1) & NOT_COLUMN_0)
+                | ((reach >> 1) & NOT_COLUMN_6)
+                | ((reach << ROW) & ALL)
+                | (reach >> ROW)
+            )
             if others_h or others_v:
                 reach = flood(reach, others_h, others_v)
             step += 1

@@ -39,11 +39,17 @@ def final_board(state: EnRouteState, seat: int) -> FinalBoard:
     game = state.game
     city = game.city
     sheet = state.sheets[seat]
-    ratings = [city.iconic_rating(i, marks) for i, marks in enumerate(state.marks)]
+    ratings = tuple(city.iconic_rating(i, marks) for i, marks in enumerate(state.marks))
+    landmarks = game.landmark_boards.get(ratings)
+    if landmarks is None:  # the ratings take few values in a game: remembered by the game
+        if len(game.landmark_boards) > 256:
+            game.landmark_boards.clear()
+        landmarks = game.landmark_boards[ratings] = map_landmarks(city, ratings)
     objective = state.objectives[seat]
+    tourists = sheet.tourists  # (red, green, blue) by location, flat
     return FinalBoard(
-        tourists=tuple(sheet.tourists_at(loc) for loc in range(LOCATIONS)),
-        landmarks=map_landmarks(city, ratings),
+        tourists=tuple(zip(tourists[0::3], tourists[1::3], tourists[2::3], strict=True)),
+        landmarks=landmarks,
         unused_cafe_bonuses=bin(sheet.cafes_gained & ~sheet.cafes_used).count("1"),
         visit_them_all=city.vta_crossroads,
         visit_them_all_points=city.vta_scores,

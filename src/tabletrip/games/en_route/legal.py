@@ -157,7 +157,7 @@ def draw_actions(state: EnRouteState) -> list[Action]:
         actions.append(Done())
     if route_bonuses(state):
         undrawn = state.sheets[state.seat].sections
-        actions += [ExtraSection(s) for s in range(SECTIONS) if not undrawn >> s & 1]
+        actions += [extra for s, extra in enumerate(_EXTRA_SECTIONS) if not undrawn >> s & 1]
     return actions
 
 
@@ -181,15 +181,24 @@ def _coordinate_actions(state: EnRouteState) -> list[Action]:
     return [ChangeCoordinate(which, delta) for which in (0, 1) for delta in (1, -1)]
 
 
+# Actions are frozen values: each is made once and the lists share them (random play lists a
+# drawing turn's ~100 charts at every step).
+_SINGLE_CHARTS: tuple[Chart, ...] = tuple(Chart((s,)) for s in range(SECTIONS))
+_PAIR_CHARTS: tuple[tuple[tuple[int, int, Chart], ...], ...] = tuple(
+    tuple((pair[0], pair[1], Chart(pair)) for pair in segments) for segments in LEGAL_SEGMENTS
+)
+_EXTRA_SECTIONS: tuple[ExtraSection, ...] = tuple(ExtraSection(s) for s in range(SECTIONS))
+
+
 def _chart_actions(state: EnRouteState) -> list[Action]:
     drawn = state.sheets[state.seat].sections
-    singles: list[Action] = [Chart((s,)) for s in range(SECTIONS) if not drawn >> s & 1]
+    singles: list[Action] = [chart for s, chart in enumerate(_SINGLE_CHARTS) if not drawn >> s & 1]
     if state.fallback:
         return singles
     pairs: list[Action] = [
-        Chart(pair)
-        for pair in LEGAL_SEGMENTS[state.location]
-        if not drawn >> pair[0] & 1 and not drawn >> pair[1] & 1
+        chart
+        for a, b, chart in _PAIR_CHARTS[state.location]
+        if not drawn >> a & 1 and not drawn >> b & 1
     ]
     return pairs + singles
 

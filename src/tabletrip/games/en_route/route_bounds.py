@@ -51,6 +51,10 @@ def _link_bit(section: int) -> int:
 
 
 _LINK_BITS: tuple[int, ...] = tuple(_link_bit(s) for s in range(SECTIONS))
+# Per crossroads, the internal bits of its sections.
+_CROSSROADS_LINKS: tuple[int, ...] = tuple(
+    sum(_LINK_BITS[s] for s in CROSSROADS_SECTIONS[c]) for c in range(CROSSROADS)
+)
 
 
 def corner_locations(links: int) -> int:
@@ -193,10 +197,7 @@ class SearchBoard:
             adjacency[a].append((bit, b, corner_locations(bit)))
             adjacency[b].append((bit, a, corner_locations(bit)))
         self.adjacency = tuple(tuple(links) for links in adjacency)
-        self.at = tuple(
-            sum(_LINK_BITS[s] for s in CROSSROADS_SECTIONS[c]) & self.drawn
-            for c in range(CROSSROADS)
-        )
+        self.at = tuple(links & self.drawn for links in _CROSSROADS_LINKS)
         tourists = sum(map(sum, board.tourists))
         self.tour_shift = _LAND_BITS
         self.length_shift = _LAND_BITS + max(1, tourists.bit_length())
@@ -388,42 +389,73 @@ class SearchBoard:
         crossroads, objective, objective bound, length, most sections still to add, sections
         taken so far along this path). A branch is followed only if all of it may beat kth.
         """
-        key = (entry, links, bridges)
-        found = self.blocks.get(key)
-        if found is None:
-            found = self.blocks[key] = _block_exits(entry, links, bridges)
-        inside, onward, exits = found
-        taken = node[-1] | inside
-        if not exits:
-            return self.path_value(node, taken) > kth
-        branches = []
-        for bridge, beyond, branch in exits:
-            value = self.path_value(node, taken | bridge | branch)
-            if value > kth:
-                if not branch:
-                    return True  # a dead end: nothing more to choose beyond it
-                branches.append((value, bridge, beyond, branch))
-        branches.sort(reverse=True)
-        for _, bridge, beyond, branch in branches:
-            step = (*node[:-1], taken | bridge)
-            if self.branch_escapes(step, beyond, onward & branch, bridges, kth):
-                return True
-        return False
+        blocks = self.blocks
+        path_value = self.path_valuer(node)
+
+        def escapes(entry: int, links: int, taken: int) -> bool:
+            # Only the bridges among `links` matter: so keyed, the blocks beyond a bridge are
+            # shared by every node whose remaining component holds the same branch.
+            inner_bridges = bridges & links
+            key = (entry, links, inner_bridges)
+            found = blocks.get(key)
+            if found is None:
+                found = blocks[key] = _block_exits(entry, links, inner_bridges)
+            inside, onward, exits = found
+            taken |= inside
+            if not exits:
+                return path_value(taken) > kth
+            branches = []
+            for bridge, beyond, branch in exits:
+                value = path_value(taken | bridge | branch)
+                if value > kth:
+                    if not branch:
+                        return True  # a dead end: nothing more to choose beyond it
+                    branches.append((value, bridge, beyond, branch))
+            branches.sort(reverse=True)
+            for _, bridge, beyond, branch in branches:
+                if escapes(beyond, onward & branch, taken | bridge):
+                    return True
+            return False
+
+        return escapes(entry, links, node[-1])
 
     def path_value(self, node: tuple[int, ...], taken: int) -> int:
         """The bound of a node (see `branch_escapes`) when its trail may use only `taken`."""
+        return self.path_valuer(node)(taken)
+
+    def path_valuer(self, node: tuple[int, ...]) -> Callable[[int], int]:
+        """`path_value` of one node as a function of `taken` (what depends on the node alone
+        is read once: `branch_escapes` calls it for every branch it weighs)."""
         locs, cross, obj, bound_obj, length, more, _ = node
-        near = cross | _ends(taken)
-        pairs = (near & self.objective).bit_count() >= 2
-        reached = locs | corner_locations(taken)
-        value = self.steps(reached)
-        if self.goals is not None:
+        steps = self.steps
+        objective = self.objective
+        vta = self.vta
+        extra = self.extra
+        length_shift = self.length_shift
+        with_pairs = bound_obj << self.total_shift
+        without_pairs = obj << self.total_shift
+        lengths = self.length_goals
+        goal_rank = self.goal_rank if self.goals is not None and lengths is None else None
+
+        def value_of(taken: int) -> int:
+            horizontal = taken & ALL_CROSSROADS
+            vertical = taken >> VERTICAL_SHIFT
+            # _ends and corner_locations, inlined
+            near = cross | horizontal | horizontal << 1 | vertical | vertical << ROW
+            reached = locs | (
+                (horizontal | horizontal >> ROW | vertical | vertical >> 1) & _CORNER_LOCATIONS
+            )
+            value = steps(reached)
             longest = length + min(more, taken.bit_count())
-            lengths = self.length_goals
-            value += lengths[longest] if lengths is not None else self.goal_rank(reached, longest)
-        value += self.extra[(near & self.vta).bit_count()]
-        value += (bound_obj if pairs else obj) << self.total_shift
-        return value + ((length + min(more, taken.bit_count())) << self.length_shift)
+            if lengths is not None:
+                value += lengths[longest]
+            elif goal_rank is not None:
+                value += goal_rank(reached, longest)
+            value += extra[(near & vta).bit_count()]
+            value += with_pairs if (near & objective).bit_count() >= 2 else without_pairs
+            return value + (longest << length_shift)
+
+        return value_of
 
     def lost_weights(self, used: int, locs: int, rest: int) -> dict[int, int]:
         """The sections of `rest` that alone still reach a location not yet on the route

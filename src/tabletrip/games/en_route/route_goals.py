@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tabletrip.core.bits import bit_indices
 from tabletrip.games.en_route.content import City, Goal
@@ -39,6 +40,9 @@ _FIXED_KINDS = frozenset({"cafes_visited"})  # the same for every route
 _COLORS = ("red", "green", "blue", "yellow", "gray")
 
 Tourists = tuple[tuple[int, int, int], ...]
+# `RouteGoals.scale` by (Goal, rivals' best, solo_needed, most): a few per game, recurring.
+_SCALES: dict[tuple[Goal, int | None, int, int], tuple[int, ...]] = {}
+_SCALES_KEPT = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +57,8 @@ class MapFacts:
     @classmethod
     def from_sheet(cls, sheet: Sheet) -> MapFacts:
         """From a map as the state keeps it."""
-        tourists = tuple(sheet.tourists_at(loc) for loc in range(LOCATIONS))
+        flat = sheet.tourists  # (red, green, blue) by location, one after another
+        tourists = tuple(zip(flat[0::3], flat[1::3], flat[2::3], strict=True))
         return cls(sheet.sections, tourists, sheet.cafes_gained.bit_count())
 
     @classmethod
@@ -145,10 +150,7 @@ class Measure:
         tourists = facts.tourists
         self.peopled = sum(1 << loc for loc in range(LOCATIONS) if any(tourists[loc]))
         self.everyone = sum(map(sum, tourists))
-        self.colors = {
-            color: sum(1 << loc for loc in range(LOCATIONS) if landmarks[loc] == color)
-            for color in _COLORS
-        }
+        self.colors = _colors(landmarks)
 
     def tourists_on(self, locs: int, kind: int | None) -> int:
         """Tourists of a type (None: all) in these locations."""
@@ -182,6 +184,15 @@ class Measure:
         raise ValueError(f"unknown Goal requirement kind {kind!r}")
 
 
+@lru_cache(maxsize=16)
+def _colors(landmarks: tuple[str | None, ...]) -> dict[str, int]:
+    """The location mask of each Landmark colour (a city's: remembered; read only)."""
+    return {
+        color: sum(1 << loc for loc in range(LOCATIONS) if landmarks[loc] == color)
+        for color in _COLORS
+    }
+
+
 class RouteGoals:
     """The Goals' worth for the routes of one seat's map, remembered by locations."""
 
@@ -202,10 +213,18 @@ class RouteGoals:
         self.memo: dict[int, tuple[int, int]] = {}
 
     def scale(self, index: int) -> tuple[int, ...]:
-        """PP of a Goal measured on locations, by its result (0 up to the most possible)."""
-        measure = self.measure
-        top = max(measure.everyone, LOCATIONS)
-        return tuple(self.terms.pp(index, self.terms.level(index, v)) for v in range(top + 1))
+        """PP of a Goal measured on locations, by its result (0 up to the most possible;
+        remembered by what it depends on: the Goal, the rivals' best, solo, the most)."""
+        terms = self.terms
+        top = max(self.measure.everyone, LOCATIONS)
+        key = (terms.goals[index], terms.rivals[index], terms.solo_needed, top)
+        found = _SCALES.get(key)
+        if found is None:
+            if len(_SCALES) > _SCALES_KEPT:
+                _SCALES.clear()
+            found = tuple(terms.pp(index, terms.level(index, v)) for v in range(top + 1))
+            _SCALES[key] = found
+        return found
 
     def located(self, locs: int) -> tuple[int, int]:
         """(PP, Goals met) of the Goals measured on the locations of the route."""

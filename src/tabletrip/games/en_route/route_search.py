@@ -45,7 +45,10 @@ The search is a depth-first branch and bound over trails, from every start cross
 - Transpositions. A node reaching v over the same sections as one already searched, with no
   more ends allowed and objective prospects no better (for k > 1: the same), is cut.
 - Order. A quick look (a few nodes) from every start, most promising first, finds good routes
-  before the full searches, which then cut more.
+  before the full searches, which then cut more. A start is not searched again once its root
+  is sure to be cut: its probed bound is no better than the k-th best found, or its quick
+  look was cut at the root (bounds only fall as the k-th best rises and the ends allowed
+  shrink).
 
 A node whose bound on (total, length, tourists, Landmarks) is no better than the k-th best
 found is cut; the bound is one packed integer, the four fields from most to least significant.
@@ -57,7 +60,7 @@ odd crossroads come from a few shifts and masks over the whole board at once.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import pairwise
 from typing import Any, NamedTuple
 
@@ -155,6 +158,7 @@ class _Search(SearchBoard):
         self.k = k
         self.top: list[tuple[int, int, tuple[int, ...]]] = []  # (key, links, trail), best first
         self.probed = -1  # the bound at the root of the last search
+        self.visited = 0  # the nodes the last search visited
         self.transpositions: dict[tuple[int, int], list[tuple[int, int, tuple[int, ...]]]] = {}
         self.seen: set[tuple[int, int]] = set()
 
@@ -166,6 +170,12 @@ class _Search(SearchBoard):
         trail ending at an earlier start was met from that end already, so each start's trails
         end only at later ones.
         """
+        self.search(self._jobs())
+        return [trail for _, _, trail in self.top]
+
+    def _jobs(self) -> Iterator[tuple[int, int, int]]:
+        """The searches of `run` in order, each (start, ends, budget), -1 for no budget. Each
+        is decided once the one before is done: `probed` and `visited` tell how it went."""
         used = [c for c in range(CROSSROADS) if self.at[c]]
         odd = [c for c in used if self.at[c].bit_count() % 2]
         everywhere = sum(1 << c for c in used)
@@ -181,23 +191,39 @@ class _Search(SearchBoard):
         promise = {}
         for c in used:
             self.probed = -1
-            self.search_from(c, ends_of(c), 1)
+            yield c, ends_of(c), 1
             promise[c] = self.probed
+        # Starts whose quick look was cut at its root. Every bound only falls as the ends
+        # allowed shrink, and the k-th key only rises, so a later search from such a start
+        # (with the same ends or fewer) would be cut at its root too: it is skipped.
+        cut = set()
         for c in sorted(used, key=lambda c: (-promise[c], c)):
-            self.search_from(c, ends_of(c), _GLANCE)
+            if not self.hopeless(promise[c]):
+                yield c, ends_of(c), _GLANCE
+                if self.visited == 1:
+                    cut.add(c)
         starts = odd if self.k == 1 else used
         order = sorted(starts, key=lambda c: (not self.objective >> c & 1, c))
         later = odd_ends if self.k == 1 else everywhere
         for c in order:
             if self.k == 1:
                 later ^= 1 << c
-            self.search_from(c, later)
+            if c not in cut and not self.hopeless(promise[c]):
+                yield c, later, -1
             later &= ~(1 << c)
         if self.k == 1:
             for c in used:
-                if not odd_ends >> c & 1:
-                    self.search_from(c, 1 << c)
-        return [trail for _, _, trail in self.top]
+                if not odd_ends >> c & 1 and c not in cut and not self.hopeless(promise[c]):
+                    yield c, 1 << c, -1
+
+    def hopeless(self, promise: int) -> bool:
+        """Whether a search from a start whose probe bounded its root by `promise` would be cut
+        at once: the k best are found and the k-th is no worse. Searching it again with the
+        same ends or fewer (every later search from that start) bounds the root no higher, so
+        skipping it changes nothing (a probe that returned before bounding gave -1, and
+        returns there again)."""
+        top = self.top
+        return len(top) >= self.k and promise <= top[-1][0]
 
     def offer(self, key: int, links: int, trail: tuple[int, ...]) -> int:
         """Keep a route if it is among the k best; return the k-th key (-1 while fewer)."""
@@ -216,15 +242,18 @@ class _Search(SearchBoard):
         self.seen.add((key, links))
         return top[-1][0] if len(top) >= self.k else -1
 
-    def search_from(self, start: int, ends: int, budget: int = -1) -> None:
-        """Depth-first branch and bound over the trails from `start` to one of `ends`.
+    def search(self, jobs: Iterable[tuple[int, int, int]]) -> None:
+        """Depth-first branch and bound over the trails from `start` to one of `ends`, for
+        each (start, ends, budget) of `jobs` in turn; `visited` then holds how many nodes the
+        search visited (1: its root was cut).
 
-        With a budget, only that many nodes are visited (a quick look for good routes).
+        With a budget (not -1), only that many nodes are visited (a quick look for good
+        routes). One closure serves every search: making it costs more than most searches
+        from a start, which end at their root.
         """
         k = self.k
         drawn = self.drawn
         adjacency = self.adjacency
-        at_start = self.at[start]
         extra = self.extra
         vta = self.vta
         objective = self.objective
@@ -239,19 +268,16 @@ class _Search(SearchBoard):
         length_shift = self.length_shift
         total_shift = self.total_shift
         top = self.top
-        kth = top[-1][0] if len(top) >= k else -1
-        first = [FAR] * len(self.board.objective)
-        if objective_index[start] >= 0:
-            first[objective_index[start]] = 0
-        path = [start]
-        # A closed trail (k = 1, even start) rotated to start where it still has an unused
-        # section, before its first objective crossroads, extends to a better route: so every
-        # crossroads up to there must end with all its sections used.
-        closed = k == 1 and ends == 1 << start
-        uneven = closed and any(self.at[c].bit_count() % 2 for c in self.component(start))
+        objectives = len(self.board.objective)
         ones = ALL_CROSSROADS
         vshift = VERTICAL_SHIFT
         row = ROW
+        # The search under way, read by `visit` (set for each job below).
+        start = ends = budget = at_start = 0
+        kth = -1
+        first: list[int] = []
+        path: list[int] = []
+        closed = uneven = False
 
         def visit(
             v: int, length: int, used: int, locs: int, cross: int, obj: int, head: int
@@ -343,6 +369,8 @@ class _Search(SearchBoard):
                 if bridges and not self.branch_escapes(node, here, rest_links, bridges, kth):
                     return
             for bit, w, section_locs in adjacency[v]:
+                if not budget:
+                    return  # the quick look is over: no node below would be visited
                 if not avail & bit:
                     continue
                 j = objective_index[w]
@@ -364,7 +392,21 @@ class _Search(SearchBoard):
                 if fresh:
                     first[j] = FAR
 
-        visit(start, 0, 0, 0, 1 << start, 0, 1 << start)
+        for start, ends, budget in jobs:
+            initial = budget
+            at_start = self.at[start]
+            kth = top[-1][0] if len(top) >= k else -1
+            first = [FAR] * objectives
+            if objective_index[start] >= 0:
+                first[objective_index[start]] = 0
+            path = [start]
+            # A closed trail (k = 1, even start) rotated to start where it still has an
+            # unused section, before its first objective crossroads, extends to a better
+            # route: so every crossroads up to there must end with all its sections used.
+            closed = k == 1 and ends == 1 << start
+            uneven = closed and any(self.at[c].bit_count() % 2 for c in self.component(start))
+            visit(start, 0, 0, 0, 1 << start, 0, 1 << start)
+            self.visited = initial - budget
 
     def seen_before(self, used: int, v: int, ends: int, obj: int, first: list[int]) -> bool:
         """Whether a node already searched reached v over the same sections with at least the

@@ -76,7 +76,7 @@ from tabletrip.games.en_route.phases import (
     STAGE_NAMES,
 )
 from tabletrip.games.en_route.route_search import best_routes
-from tabletrip.games.en_route.scoring import FinalBoard
+from tabletrip.games.en_route.scoring import FinalBoard, Landmark
 from tabletrip.games.en_route.sheet import TOURIST_TYPES, Sheet
 
 GAME_ID = "en-route"
@@ -174,6 +174,8 @@ class EnRouteGame(Game):
         self.iconic_index = {name: i for i, name in enumerate(city.iconic_ids)}
         self.hand_size = city.solo_hand_size if self.solo else city.hand_size
         self._final_cache: dict[tuple[Any, ...], list[FinalRoute]] = {}
+        # Each map's Landmarks as scoring reads them, by the Iconic ratings (endgame.py).
+        self.landmark_boards: dict[tuple[int, ...], tuple[Landmark | None, ...]] = {}
 
     @classmethod
     def content_files(cls, options: dict[str, Any]) -> dict[str, Traversable]:

@@ -171,11 +171,15 @@ def landmark_steps(board: FinalBoard, locations: int) -> Breakdown:
     specials = [0, 0, 0]
     common = {"yellow": 0, "gray": 0}
     landmarks = 0
-    for loc in range(LOCATIONS):
-        if not locations >> loc & 1:
-            continue
-        for i, count in enumerate(board.tourists[loc]):
-            tourists[i] += count
+    rest = locations & ((1 << LOCATIONS) - 1)
+    while rest:  # the locations on the route, lowest first
+        low = rest & -rest
+        rest ^= low
+        loc = low.bit_length() - 1
+        r, g, b = board.tourists[loc]
+        tourists[0] += r
+        tourists[1] += g
+        tourists[2] += b
         landmark = board.landmarks[loc]
         if landmark is None:
             continue
