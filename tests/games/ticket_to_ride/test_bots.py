@@ -22,6 +22,7 @@ from tabletrip.games.ticket_to_ride.bots import (
     connect,
     route_costs,
 )
+from tabletrip.games.ticket_to_ride.moves import close_route
 from tabletrip.games.ticket_to_ride.phases import TURN
 from tabletrip.games.ticket_to_ride.rules import KEEP, SETUP, TicketToRideState
 from ttr_situations import new_state
@@ -46,6 +47,8 @@ def own(state: TicketToRideState, seat: int, routes: list[int]) -> None:
     board = state.game.board
     for route in routes:
         state.owner[route] = seat
+        state.claimed[seat] |= 1 << route
+        close_route(state, route, seat)
         state.seat_routes[seat].append(route)
         state.trains[seat] -= board.routes[route].length
 

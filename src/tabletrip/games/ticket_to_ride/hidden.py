@@ -61,8 +61,10 @@ def determinize(state: TicketToRideState, seat: int, rng: Rng) -> TicketToRideSt
         marks = copy.returned_by = _setup_pile_marks(state, seat, len(own), kept_counts)
     tickets.sort()
     for s in others:
-        copy.tickets[s] = [rng.take(tickets) for _ in range(kept_counts[s])]
-        copy.offers[s] = [rng.take(tickets) for _ in copy.offers[s]]
+        copy.tickets[s] = _take(rng, tickets, kept_counts[s])
+        offer = copy.offers[s]
+        if offer:
+            copy.offers[s] = _take(rng, tickets, len(offer))
     # What is left fills the pile's places dealt anew: those among the seat's own returns
     # now, the top of the pile in no order yet (drawn at random when drawn: tickets_loose).
     if setup and mine:
@@ -90,20 +92,35 @@ def _deal_train_cards(copy: TicketToRideState, others: list[int], rng: Rng) -> N
     card is drawn at random when drawn: `Deck.loose`), so only the cards dealt cost a draw."""
     deck = copy.deck
     pool = deck.cards
-    unknown_counts = {}
+    unknown_counts = []
     for s in others:
         hand, known = copy.hands[s], copy.known[s]
-        unknown = [h - k for h, k in zip(hand, known, strict=True)]
-        unknown_counts[s] = sum(unknown)
-        for card, n in enumerate(unknown):
-            pool.extend([card] * n)
+        unknown = 0
+        for card, (h, k) in enumerate(zip(hand, known, strict=True)):
+            if h > k:
+                pool += [card] * (h - k)
+                unknown += h - k
+        unknown_counts.append(unknown)
         copy.hands[s] = known.copy()
     pool.sort()
-    for s in others:
-        hand = copy.hands[s]
-        for _ in range(unknown_counts[s]):
-            hand[rng.take(pool)] += 1
+    for s, unknown in zip(others, unknown_counts, strict=True):
+        if unknown:
+            hand = copy.hands[s]
+            for card in _take(rng, pool, unknown):
+                hand[card] += 1
     deck.loosen()
+
+
+def _take(rng: Rng, pool: list[int], count: int) -> list[int]:
+    """`[rng.take(pool) for _ in range(count)]`, with `Rng.take` written out (the same
+    draws): most of a determinization's time is spent dealing."""
+    below = rng.below
+    taken = []
+    for _ in range(count):
+        place = below(len(pool))
+        pool[place], pool[-1] = pool[-1], pool[place]
+        taken.append(pool.pop())
+    return taken
 
 
 def _setup_pile_marks(

@@ -46,28 +46,28 @@ def _draw_blind(state: TicketToRideState, action: DrawBlind) -> None:
     card = state.deck.draw(state.rng)
     assert card is not None
     state.hands[state.seat][card] += 1
-    _after_card(state, ends_turn=False)
+    _after_card(state, False)
 
 
 def _take_face_up(state: TicketToRideState, action: TakeFaceUp) -> None:
     """Take a face-up card and replace it; a face-up Locomotive is the whole draw."""
-    card = state.game.card_index[action.card]
+    game = state.game
+    card = game.card_index[action.card]
     state.face_up.remove(card)
-    state.hands[state.seat][card] += 1
-    state.known[state.seat][card] += 1
+    seat = state.seat
+    state.hands[seat][card] += 1
+    state.known[seat][card] += 1
     refill_display(state)
-    _after_card(state, ends_turn=card == state.game.board.loco)
+    _after_card(state, card == game.loco)
 
 
 def _after_card(state: TicketToRideState, ends_turn: bool) -> None:
-    if state.phase == SECOND_DRAW or ends_turn or not _second_card_possible(state):
+    """The second card, if the first allows one and a card is left to draw; else the end."""
+    deck = state.deck
+    if state.phase == SECOND_DRAW or ends_turn or not (deck.cards or deck.discards):
         _end_turn(state)
     else:
         state.phase = SECOND_DRAW
-
-
-def _second_card_possible(state: TicketToRideState) -> bool:
-    return bool(state.deck.cards or state.deck.discards)
 
 
 def _take_locomotive(state: TicketToRideState, action: TakeLocomotive) -> None:
@@ -224,6 +224,8 @@ def refill_display(state: TicketToRideState) -> None:
     if board.locomotive_pile:
         return
     loco = board.loco
+    if face_up.count(loco) < 3:  # the usual case: nothing to wipe
+        return
     wipes = 0
     while face_up.count(loco) >= 3 and wipes < MAX_WIPES:
         pool = deck.cards + deck.discards + face_up

@@ -53,10 +53,12 @@ from tabletrip.games.ticket_to_ride.phases import (
     SECOND_DRAW,
     SETUP,
     TICKETS_OFFERED,
+    TURN,
 )
 
 GAME_ID = "ticket-to-ride"
 STATUS_KEPT = 4096  # the most ticket statuses a game keeps (TicketToRideState.ticket_status)
+KEEPS_KEPT = 4096  # the most offers whose ticket choices a game keeps (keep_choices)
 
 
 class TicketToRideGame(Game):
@@ -87,18 +89,24 @@ class TicketToRideGame(Game):
         self, players: int, options: dict[str, Any], content: Content | None = None
     ) -> None:
         super().__init__(players, options, content)
-        # (a seat's routes, its tickets): each ticket with whether it is connected
+        # (a seat's routes as a bit mask, its tickets): each ticket with whether it is connected
         self.ticket_status_memo: dict[
-            tuple[tuple[int, ...], ...], tuple[tuple[int, bool], ...]
+            tuple[int, tuple[int, ...]], tuple[tuple[int, bool], ...]
         ] = {}
         self.board: Board = board_of(self.content, options["map"])
         board = self.board
         self.card_index = {name: i for i, name in enumerate(board.card_names)}
         self.loco = board.loco
         self.lengths = tuple(route.length for route in board.routes)
+        self.route_cities = tuple(1 << route.a | 1 << route.b for route in board.routes)
         self.longest = max(self.lengths)
         self.all_routes = (1 << len(board.routes)) - 1
         self.routes_upto = self._build_routes_upto()
+        # [card][n]: the routes of exactly length n that `card` may pay for
+        self.routes_of_length = tuple(
+            tuple(upto[n] & ~upto[n - 1] if n else 0 for n in range(self.longest + 1))
+            for upto in self.routes_upto
+        )
         self.claim_table = self._build_claim_table()
         self.blind = DrawBlind()
         self.take = tuple(TakeFaceUp(name) for name in board.card_names)
@@ -106,6 +114,8 @@ class TicketToRideGame(Game):
         self.draw_tickets = DrawTickets()
         self.pass_turn = Pass()
         self._keeps: dict[tuple[int, ...], KeepTickets] = {}
+        # (offer, fewest kept): every KeepTickets choice, in `legal_actions` order
+        self._keep_choices: dict[tuple[tuple[int, ...], int], tuple[KeepTickets, ...]] = {}
 
     @classmethod
     def content_files(cls, options: dict[str, Any]) -> dict[str, Traversable]:
@@ -177,6 +187,20 @@ class TicketToRideGame(Game):
         """
         per_card = self.claim_table[route][card]
         return per_card[0] if card == self.board.loco else per_card[locomotives]
+
+    def keep_choices(self, offer: list[int], least: int) -> tuple[KeepTickets, ...]:
+        """The (shared) choices of an offer: keep all, then fewer, down to `least`."""
+        key = (tuple(offer), least)
+        found = self._keep_choices.get(key)
+        if found is None:
+            if len(self._keep_choices) >= KEEPS_KEPT:
+                self._keep_choices.clear()
+            found = self._keep_choices[key] = tuple(
+                self.keep(kept)
+                for size in range(len(offer), least - 1, -1)
+                for kept in combinations(sorted(offer), size)
+            )
+        return found
 
     def keep(self, tickets: tuple[int, ...]) -> KeepTickets:
         """The (shared) KeepTickets action for these ticket ids."""
@@ -385,35 +409,54 @@ class TicketToRideState(State):
         return actions
 
     def random_action(self, rng: Rng) -> Action:
-        """`rng.choice(self.legal_actions())`, found by counting the claims from the bit masks
-        and building only the one drawn (claims are most of a turn's legal actions)."""
+        """`rng.choice(self.legal_actions())`, found by counting the actions (the claims from
+        the bit masks) and building only the one drawn (claims are most of a turn's legal
+        actions)."""
         phase = self.phase
-        if self.over or phase in (SETUP, KEEP):
-            return rng.choice(self.legal_actions())
-        actions = self._other_moves()
-        if phase == SECOND_DRAW:
-            return rng.choice(actions)
+        if phase != TURN or self.over:
+            if self.over:
+                return rng.choice(self.legal_actions())
+            if phase == SECOND_DRAW:
+                return rng.choice(self._other_moves())
+            return rng.choice(self._keep_choices())
+        others = self._count_other_moves()
         counted, all_locomotive = self._count_claims()
-        total = len(actions) + all_locomotive.bit_count()
+        total = others + all_locomotive.bit_count()
         for _, _, _, count in counted:
             total += count
         if not total:  # the Pass, drawn as `rng.choice` draws from a list of one
             return rng.choice((self.game.pass_turn,))
-        index = rng.below(total) - len(actions)
-        if index < 0:
-            return actions[index]
-        return self._claim_at(index, counted, all_locomotive)
+        index = rng.below(total)
+        if index < others:
+            return self._other_moves()[index]
+        return self._claim_at(index - others, counted, all_locomotive)
+
+    def apply_legal(self, action: Action) -> None:
+        """Play an action of this state's `legal_actions()` or `random_action` unchecked (as
+        `State.apply_legal`, with the move function called straight)."""
+        seat = self.seat
+        MOVE_FUNCTIONS[type(action)](self, action)
+        self._history = (self._history, seat, action)
 
     def _keeps(self) -> list[Action]:
         """The ticket choices of the setup or of a ticket draw: keep all, then fewer."""
+        return list(self._keep_choices())
+
+    def _keep_choices(self) -> tuple[KeepTickets, ...]:
+        """`_keeps`, shared by every state with the same offer (never change it)."""
         offer = self.offers[self.seat]
         least = min(KEEP_AT_SETUP if self.phase == SETUP else KEEP_IN_GAME, len(offer))
-        game = self.game
-        return [
-            game.keep(kept)
-            for size in range(len(offer), least - 1, -1)
-            for kept in combinations(sorted(offer), size)
-        ]
+        return self.game.keep_choices(offer, least)
+
+    def _count_other_moves(self) -> int:
+        """How many actions a turn's `_other_moves` lists (not in the second draw)."""
+        deck = self.deck
+        count = 1 + len(set(self.face_up)) if deck.cards or deck.discards else 0
+        if self.loco_pile:
+            count += 1
+        if self.ticket_pile:
+            count += 1
+        return count
 
     def _other_moves(self) -> list[Action]:
         """The legal actions of a turn but the claims: card draws, the Locomotive pile, tickets
@@ -492,28 +535,30 @@ class TicketToRideState(State):
         if trains > game.longest:
             trains = game.longest
         open_routes = self.open_routes[seat]
-        lengths = game.lengths
         upto = game.routes_upto
+        of_length = game.routes_of_length
         counted = []
         for card in range(loco):
             have = hand[card]
             if not have:
                 continue
             reach = have + locos
-            routes = open_routes & upto[card][reach if reach < trains else trains]
+            if reach > trains:
+                reach = trains
+            routes = open_routes & upto[card][reach]
             if not routes:
                 continue
             if not locos:  # one Claim a route: no Locomotives to add
                 counted.append((card, have, routes, routes.bit_count()))
                 continue
+            # The routes of each length alike: as many Claims as Locomotive counts allowed.
             count = 0
-            left = routes
-            while left:  # inlined as in `_add_claims`
-                low = left & -left
-                left ^= low
-                length = lengths[low.bit_length() - 1]
-                first = length - have if length > have else 0
-                count += (length if locos >= length else locos + 1) - first
+            exact = of_length[card]
+            for length in range(1, reach + 1):
+                same = routes & exact[length]
+                if same:
+                    first = length - have if length > have else 0
+                    count += same.bit_count() * ((length if locos >= length else locos + 1) - first)
             counted.append((card, have, routes, count))
         if not locos:
             return counted, 0
@@ -568,19 +613,35 @@ class TicketToRideState(State):
     def ticket_status(self, seat: int) -> list[tuple[int, bool]]:
         """Each kept ticket of the seat with whether its cities are connected now (kept by the
         game per routes and tickets, which is all it depends on: every observation asks)."""
-        key = (tuple(self.seat_routes[seat]), tuple(self.tickets[seat]))
+        key = (self.claimed[seat], tuple(self.tickets[seat]))
         memo = self.game.ticket_status_memo
         found = memo.get(key)
         if found is None:
             if len(memo) >= STATUS_KEPT:
                 memo.clear()
-            roots = scoring.components(self.edges(seat))
+            networks = self.networks(seat)
             tickets = self.game.board.tickets
             found = memo[key] = tuple(
-                (t, tickets[t].a in roots and roots[tickets[t].a] == roots.get(tickets[t].b))
+                (t, any(n >> tickets[t].a & 1 and n >> tickets[t].b & 1 for n in networks))
                 for t in self.tickets[seat]
             )
         return list(found)
+
+    def networks(self, seat: int) -> list[int]:
+        """The seat's separate networks of routes, each as a bit mask of its cities."""
+        route_cities = self.game.route_cities
+        networks: list[int] = []
+        for route in self.seat_routes[seat]:
+            joined = route_cities[route]
+            apart = []
+            for network in networks:
+                if network & joined:
+                    joined |= network
+                else:
+                    apart.append(network)
+            apart.append(joined)
+            networks = apart
+        return networks
 
     def scores_now(self) -> list[int]:
         """The public score track: start score plus route points."""
