@@ -206,3 +206,19 @@ def test_the_tour_tables_count_fuel_and_the_order_of_attractions() -> None:
     one = tour_costs(net, frozenset({far.id})).cost
     assert 0 < done[start + 1] <= one[start + 1]
     assert done[start] >= done[start + 1]
+
+
+def test_the_turn_memo_kept_between_decisions_changes_no_choice() -> None:
+    """A bot keeps its turn searches' values from one decision to the next (TurnMemo): a bot
+    made afresh for every decision, with nothing remembered, chooses the same moves."""
+    game = tabletrip.make("route-east", players=2)
+    state = game.new_game(5)
+    kept = [HeuristicBot(seed=s) for s in range(2)]
+    for _ in range(400):
+        if state.is_over:
+            break
+        seat = state.current_player
+        view = state.clone()
+        action = kept[seat].choose(view, seat)
+        assert action == HeuristicBot(seed=seat).choose(view, seat)
+        state.apply(action)

@@ -331,3 +331,24 @@ def test_the_decks_of_a_world_are_drawn_at_random_only_when_drawn() -> None:
     total = sum(counts.values())
     expected = {card: 3000 * n / total for card, n in counts.items()}
     assert chi_square(drawn, expected) < chi_square_limit(len(counts) - 1)
+
+
+def test_a_determinization_is_the_same_from_the_remembered_deal() -> None:
+    """`determinize` remembers what it deals from on the state until a move is played: the
+    same generator gives the same world from a fresh copy of the state, which has no memo."""
+    game = tabletrip.make("route-east", players=3)
+    state = game.new_game(11)
+    rng = Rng(4)
+    for step in range(300):
+        if state.is_over:
+            break
+        seat = step % 3
+        state.determinize(seat, Rng(step))  # fills the memo for this position and seat
+        again = state.determinize(seat, Rng(step))
+        fresh = game.load(state.to_json()).determinize(seat, Rng(step))
+        assert isinstance(fresh, RouteEastState)
+        assert again.hands == fresh.hands and again.attractions == fresh.attractions
+        for pile in ("action", "ignition", "border", "atm"):
+            assert getattr(again, pile).to_json() == getattr(fresh, pile).to_json()
+        assert again.rng.state == fresh.rng.state
+        state.apply(state.random_action(rng))

@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+import tabletrip
 from route_east_situations import (
     action_on_top,
     attractions,
@@ -47,7 +48,7 @@ from tabletrip.games.route_east.actions import (
     TakeAction,
 )
 from tabletrip.games.route_east.content import Board
-from tabletrip.games.route_east.phases import CROSS, DISCARD, MOVES, START
+from tabletrip.games.route_east.phases import CROSS, DISCARD, EVENT_LOG, MOVES, START
 from tabletrip.games.route_east.rules import RouteEastState, deal_attractions
 
 PLAIN_DAY = ("nothing", 0)
@@ -699,3 +700,23 @@ def test_at_a_border_draw_a_border_or_an_ignition_card_not_both() -> None:
     state.apply(Stay())
     refused(state, DrawIgnition(), "only at the start of your turn")
     refused(state, DrawBorder(), "only at the start of your turn")
+
+
+def test_the_event_log_keeps_the_latest_events_and_shares_them_with_copies() -> None:
+    """`events` reads the latest EVENT_LOG events off the whole log, oldest first: a copy
+    and a saved state read the same, and a copy's new events leave the original's alone."""
+    game = tabletrip.make("route-east", players=2)
+    state = game.new_game(2)
+    rng = Rng(3)
+    seen: list[tuple[object, ...]] = list(state.events)
+    while len(seen) < 3 * EVENT_LOG and not state.is_over:
+        before = state.events
+        state.apply(state.random_action(rng))
+        kept = {id(e) for e in before}
+        seen += [e for e in state.events if id(e) not in kept]
+    assert state.events == tuple(seen[-EVENT_LOG:])
+    assert game.load(state.to_json()).events == state.events
+    copy = state.clone()
+    while copy.events == state.events and not copy.is_over:
+        copy.apply(copy.random_action(rng))
+    assert state.events == tuple(seen[-EVENT_LOG:])

@@ -18,7 +18,8 @@ road's roll as a chance node, a Magic Roll, picking up an Action card, crossing 
 Border Pass, ending the turn, camping with a Tent) and picks the first action of the one
 with the lowest expected cost at the end of the turn: the tour cost from where it sleeps,
 what the night costs, the money it will be short of for the rest of the race (valued at
-what an ATM trip costs), the cards it spends or gains. A Freight
+what an ATM trip costs), the cards it spends or gains. The values those searches work out
+are kept from one decision to the next (`TurnMemo`): the next move of a turn finds them. A Freight
 Train is taken when one of its stops beats the moves. At a Border it draws a Border card
 when the tour crosses there and it can pay the crossing. Cards aimed at a player go to the
 seat closest to winning; Hell no! keeps its money, fuel, or keeps it out of an Embassy.
@@ -27,6 +28,7 @@ seat closest to winning; Hell no! keeps its money, fuel, or keeps it out of an E
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from heapq import heappop, heappush
 
 from tabletrip.bots.base import CheckedBot
@@ -59,6 +61,7 @@ from tabletrip.games.route_east.turn_search import (
     CARD_VALUES,
     INF,
     TOLL_PRICE,
+    TurnMemo,
     TurnSearch,
 )
 
@@ -318,6 +321,7 @@ class HeuristicBot(CheckedBot):
     cash_weight: float = CASH_WEIGHT
     bankrupt_cost: float = BANKRUPT_COST
     take_value: float = TAKE_VALUE
+    _memo: TurnMemo | None = None  # the turn searches' values, kept between decisions
 
     def decide(self, view: State, seat: int) -> Action | None:
         """A sensible action for `seat` in the determinized `view`."""
@@ -432,8 +436,11 @@ class HeuristicBot(CheckedBot):
             if game.sail in legal:
                 return game.sail
             return game.end
-        reserve = any(
-            view.holds(seat, k) for k in ("magic_roll", "tent", "border_pass", "freight_train")
+        reserve = (  # or-ed, not any() over a generator: every moves decision asks
+            view.holds(seat, "magic_roll")
+            or view.holds(seat, "tent")
+            or view.holds(seat, "border_pass")
+            or view.holds(seat, "freight_train")
         )
         spare = plays_left >= 2 or (plays_left == 1 and not reserve)
         # Cards that just help: fuel when short, cash when short.
@@ -468,6 +475,8 @@ class HeuristicBot(CheckedBot):
         self, view: RouteEastState, seat: int, legal: set[Action]
     ) -> tuple[float, Action] | None:
         """The best Freight Train ride: (its cost at the end of the turn, the action)."""
+        if not view.holds(seat, "freight_train"):
+            return None  # no train to ride: no stop to look at
         game = view.game
         board = game.board
         net = board_net(board)
@@ -495,7 +504,7 @@ class HeuristicBot(CheckedBot):
                 night = 0
             else:
                 night = board.lodging[stop]
-            cost += self._leaf(net, view, seat, stop, country, fuel, money - night, left)
+            cost += self._leaf(net, stop, country, fuel, money - night, left)
             if best is None or cost < best[0]:
                 best = (cost, action)
         return best
@@ -517,15 +526,14 @@ class HeuristicBot(CheckedBot):
     def _leaf(
         self,
         net: Net,
-        view: RouteEastState,
-        seat: int,
         space: int,
         country: int,
         fuel: int,
         money: int,
         todo: frozenset[int],
     ) -> float:
-        """The cost of ending the turn here (the night already taken off the money)."""
+        """The cost of ending the turn here (the night already taken off the money): a pure
+        function of its arguments and the bot's parameters (the turn searches remember it)."""
         node = net.node_of[(space, country)]
         state = node * LEVELS + min(fuel, FUEL_CAP)
         tour = tour_costs(net, todo)
@@ -543,12 +551,29 @@ class HeuristicBot(CheckedBot):
     ) -> tuple[float, Action | None]:
         """Expectimax over the turn's remaining moves: (expected cost, best first action)."""
         net = board_net(view.game.board)
-
-        def leaf(space: int, country: int, fuel: int, money: int, todo: frozenset[int]) -> float:
-            return self._leaf(net, view, seat, space, country, fuel, money, todo)
-
-        search = TurnSearch(view, seat, leaf, self.take_value, self.bankrupt_cost)
+        leaf = partial(self._leaf, net)
+        memo = self._turn_memo(net.board)
+        search = TurnSearch(view, seat, leaf, self.take_value, self.bankrupt_cost, memo)
         return search.choose(legal)
+
+    def _turn_memo(self, board: Board) -> TurnMemo:
+        """The memo of this bot's turn searches on `board`, made afresh when the board or a
+        parameter the values depend on changed (`_leaf` reads only its arguments and these)."""
+        params = (
+            self.money_per_move,
+            self.margin_per_move,
+            self.reserve,
+            self.near,
+            self.near_weight,
+            self.total_weight,
+            self.cash_weight,
+            self.bankrupt_cost,
+            self.take_value,
+        )
+        memo = self._memo
+        if memo is None or not memo.fits(board, params):
+            memo = self._memo = TurnMemo(board, params)
+        return memo
 
     # --- cards aimed at players -----------------------------------------------------------------
 

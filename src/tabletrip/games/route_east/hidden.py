@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletrip.core import Action, Rng
+from tabletrip.core import Action, Deck, Rng
 from tabletrip.core.game import DRAWING_MOVE, OPEN_MOVE, PRIVATE_MOVE
 from tabletrip.games.route_east.actions import (
     Accept,
@@ -51,93 +51,182 @@ OPEN_KINDS = frozenset(
 DRAWING_KINDS = frozenset({DrawBorder, DrawIgnition, RollToLeave, Sail, TakeAction})
 
 
+Wants = list[tuple[int, int, set[int]]]  # (seat, cards to deal it, countries it already has)
+
+
+class Deal:
+    """What determinizing a position for one seat deals from, before any draw: worked out
+    once per position and seat (a search determinizes its root again and again), the dealing
+    itself done anew each time. Every list here is read, never changed: copies take copies."""
+
+    __slots__ = (
+        "action_pool",
+        "atm",
+        "attraction_pool",
+        "border",
+        "history",
+        "ignition",
+        "kept",
+        "kept_attractions",
+        "seat",
+        "sizes",
+        "tent_places",
+        "wants",
+    )
+
+    def __init__(self, state: RouteEastState, seat: int) -> None:
+        self.history = state._history
+        self.seat = seat
+        # Every deck in no order the seat could read (drawn at random: Deck.loose).
+        self.ignition = sorted(state.ignition.cards)
+        self.border = sorted(state.border.cards)
+        self.atm = sorted(state.atm.cards)
+        self._action_cards(state, seat)
+        self._attractions(state, [s for s in range(state.game.players) if s != seat])
+
+    def fits(self, state: RouteEastState, seat: int) -> bool:
+        """Whether this is the deal of `state` for `seat` (no move was played since)."""
+        return self.history is state._history and self.seat == seat
+
+    def _action_cards(self, state: RouteEastState, seat: int) -> None:
+        """The pool of others' hands and the Action deck (less the cards `seat` put under it,
+        which stay where it put them), sorted; each other hand's size; where the Tent cards
+        lie in the pool when the turn's player is seen to hold one."""
+        deck = state.action.cards
+        self.kept = {i for i, putter in enumerate(state.under) if putter == seat}
+        kept = self.kept
+        pool = [card for i, card in enumerate(deck) if i not in kept] if kept else deck.copy()
+        self.sizes: dict[int, int] = {}
+        for s in range(state.game.players):
+            if s != seat:
+                hand = state.hands[s]
+                self.sizes[s] = sum(hand)
+                for card, count in enumerate(hand):
+                    if count:
+                        pool.extend([card] * count)
+        pool.sort()
+        self.action_pool = pool
+        self.tent_places: list[int] = []
+        mover = state.seat
+        if mover != seat and self.sizes.get(mover) and tent_needed(state, state.moves_left):
+            # It walked where only a Tent gives a night: everyone saw that it holds one.
+            tents = set(state.game.cards_of_kind.get("tent", ()))
+            self.tent_places = [i for i, card in enumerate(pool) if card in tents]
+
+    def _attractions(self, state: RouteEastState, others: list[int]) -> None:
+        """The attraction cards nobody saw (sorted) and what each other seat is to be dealt:
+        its face-down count, the countries of the cards it keeps, most cards first."""
+        self.attraction_pool: list[int] = []
+        self.wants: Wants = []
+        self.kept_attractions: dict[int, list[int]] = {}
+        hidden: dict[int, list[int]] = {}
+        for s in others:
+            unvisited = state.unvisited(s)
+            if len(unvisited) >= 2:
+                hidden[s] = unvisited
+        if not hidden:
+            return
+        board = state.game.board
+        dealt = {a for hand in state.attractions for a in hand}
+        pool = [a for a in range(len(board.attractions)) if a not in dealt]
+        for cards in hidden.values():
+            pool.extend(cards)
+        pool.sort()  # what the deal reads is in no order yet: it is drawn at random as it reads
+        self.attraction_pool = pool
+        country_of = state.game.attraction_country
+        seats = sorted(hidden, key=lambda s: -len(hidden[s]))  # the most cards to find first
+        for s in seats:
+            kept = [a for a in state.attractions[s] if a not in hidden[s]]
+            self.kept_attractions[s] = kept
+            self.wants.append((s, len(hidden[s]), {country_of[a] for a in kept}))
+
+
+def deal_of(state: RouteEastState, seat: int) -> Deal:
+    """The deal of `state` for `seat`, remembered on the state until a move is played
+    (moves change `_history`; copies start without one)."""
+    deal: Deal | None = state.deal_memo
+    if deal is None or not deal.fits(state, seat):
+        deal = state.deal_memo = Deal(state, seat)
+    return deal
+
+
 def determinize(state: RouteEastState, seat: int, rng: Rng) -> RouteEastState:
     """A copy consistent with `seat`'s observation, the rest resampled with `rng`."""
-    copy = state.clone()
+    deal = deal_of(state, seat)
+    copy = state.copy_but_piles()
+    copy.action = state.action.clone()
+    copy.ignition = _loose_copy(state.ignition, deal.ignition)
+    copy.border = _loose_copy(state.border, deal.border)
+    copy.atm = _loose_copy(state.atm, deal.atm)
     state._conceal_history(copy, seat)
-    others = [s for s in range(copy.game.players) if s != seat]
-    _deal_action_cards(copy, seat, others, rng)
-    for deck in (copy.ignition, copy.border, copy.atm):
-        deck.cards.sort()  # in no order the seat could read, and drawn at random (Deck.loose)
-        deck.loosen()
-    _deal_attractions(copy, others, rng)
+    _deal_action_cards(copy, deal, rng)
+    _deal_attractions(copy, deal, rng)
     copy.rng = Rng(rng.next64())
     return copy
 
 
-def _deal_action_cards(copy: RouteEastState, seat: int, others: list[int], rng: Rng) -> None:
+def _loose_copy(deck: Deck[int], cards: list[int]) -> Deck[int]:
+    """A copy of `deck` whose draw pile is `cards` (copied), all of it in no order."""
+    copy: Deck[int] = Deck.__new__(Deck)
+    copy.cards = cards.copy()
+    copy.discards = deck.discards.copy()
+    copy.loose = len(cards)
+    return copy
+
+
+def _deal_action_cards(copy: RouteEastState, deal: Deal, rng: Rng) -> None:
     """Others' hands and the Action deck are pooled and dealt back at random, counts kept; the
     cards `seat` itself put under the deck stay where it put them, and the rest of the deck
     (above them) is left in no order, each card drawn at random when drawn (`Deck.loose`)."""
     action = copy.action
-    deck = action.cards
-    kept = {i for i, putter in enumerate(copy.under) if putter == seat}
-    # Without cards of its own under the deck, the deck itself is the pool (dealt back last).
-    pool = [card for i, card in enumerate(deck) if i not in kept] if kept else deck
-    sizes = {}
-    for s in others:
-        hand = copy.hands[s]
-        sizes[s] = sum(hand)
-        for card, count in enumerate(hand):
-            pool.extend([card] * count)
-        copy.hands[s] = [0] * len(hand)
-    pool.sort()
-    mover = copy.seat
-    if mover != seat and sizes.get(mover) and tent_needed(copy, copy.moves_left):
-        # It walked where only a Tent gives a night: everyone saw that it holds one.
-        tents = set(copy.game.cards_of_kind.get("tent", ()))
-        places = [i for i, card in enumerate(pool) if card in tents]
-        if places:
-            place = places[rng.below(len(places))]
-            pool[place], pool[-1] = pool[-1], pool[place]
-            copy.hands[mover][pool.pop()] += 1
-            sizes[mover] -= 1
-    for s in others:
-        hand = copy.hands[s]
+    pool = deal.action_pool.copy()
+    sizes = deal.sizes.copy()
+    hands = copy.hands
+    for s in sizes:
+        hands[s] = [0] * len(hands[s])
+    places = deal.tent_places
+    if places:
+        mover = copy.seat
+        place = places[rng.below(len(places))]
+        pool[place], pool[-1] = pool[-1], pool[place]
+        hands[mover][pool.pop()] += 1
+        sizes[mover] -= 1
+    below = rng.below
+    for s in sizes:
+        hand = hands[s]
         for _ in range(sizes[s]):
-            hand[rng.take(pool)] += 1
+            # rng.take(pool), inlined (a dozen cards a determinization): the same draw
+            place = below(len(pool))
+            pool[place], pool[-1] = pool[-1], pool[place]
+            hand[pool.pop()] += 1
+    kept = deal.kept
     if kept:  # its own stay put; the places under the deck among them are dealt now
+        deck = action.cards
         bottom = len(copy.under)
         for i in range(bottom):
-            if i not in kept:
-                deck[i] = rng.take(pool)
+            if i not in kept:  # rng.take(pool), inlined as above
+                place = below(len(pool))
+                pool[place], pool[-1] = pool[-1], pool[place]
+                deck[i] = pool.pop()
         deck[bottom:] = pool
         action.loose = len(deck) - bottom
-    else:
-        action.loose = len(deck)
+    else:  # without cards of its own under the deck, the deck is what the pool kept
+        action.cards = pool
+        action.loose = len(pool)
 
 
-def _deal_attractions(copy: RouteEastState, others: list[int], rng: Rng) -> None:
+def _deal_attractions(copy: RouteEastState, deal: Deal, rng: Rng) -> None:
     """Face-down attractions of the others come from the cards nobody saw: each seat's cards in
     different countries, none on a space the seat stood on without turning it face up."""
-    board = copy.game.board
-    hidden: dict[int, list[int]] = {}
-    for s in others:
-        unvisited = copy.unvisited(s)
-        if len(unvisited) >= 2:
-            hidden[s] = unvisited
-    if not hidden:
+    wants = deal.wants
+    if not wants:
         return
-    dealt = {a for hand in copy.attractions for a in hand}
-    pool = [a for a in range(len(board.attractions)) if a not in dealt]
-    for cards in hidden.values():
-        pool.extend(cards)
-    pool.sort()  # what the deal reads is in no order yet: it is drawn at random as it reads
     country_of = copy.game.attraction_country
-    seats = sorted(hidden, key=lambda s: -len(hidden[s]))  # the most cards to find first
-    wants = [
-        (s, len(hidden[s]), {country_of[a] for a in copy.attractions[s] if a not in hidden[s]})
-        for s in seats
-    ]
-    chosen, order = _greedy_deal(pool, wants, copy.landed, country_of, rng)
+    chosen, order = _greedy_deal(deal.attraction_pool, wants, copy.landed, country_of, rng)
     if chosen is None:  # the order drawn left a seat short: search (the true deal always fits)
         chosen = _search_deal(order[::-1], wants, copy.landed, country_of)
-    for s in seats:
-        kept = [a for a in copy.attractions[s] if a not in hidden[s]]
+    for s, kept in deal.kept_attractions.items():
         copy.attractions[s] = kept + chosen[s]
-
-
-Wants = list[tuple[int, int, set[int]]]  # (seat, cards to deal it, countries it already has)
 
 
 def _greedy_deal(
@@ -148,6 +237,7 @@ def _greedy_deal(
     those not read yet); the cards dealt (None if a seat is left short) and the whole pool in
     the order drawn, top first (the rest shuffled then, when a seat was left short)."""
     unread = pool.copy()
+    below = rng.below
     passed: list[int] = []  # read and not taken, from the top down
     order: list[int] = []  # every card read, from the top down
     chosen: dict[int, list[int]] = {}
@@ -156,13 +246,19 @@ def _greedy_deal(
         mask = landed[s]
         picked = []
         for _ in range(count):
-            card = next(
-                (c for c in passed if country_of[c] not in countries and not mask >> c & 1), -1
-            )
-            if card >= 0:
-                passed.remove(card)
+            card = -1
+            if passed:  # the first card passed over that fits now
+                card = next(
+                    (c for c in passed if country_of[c] not in countries and not mask >> c & 1),
+                    -1,
+                )
+                if card >= 0:
+                    passed.remove(card)
             while card < 0 and unread:
-                read = rng.take(unread)
+                # rng.take(unread), inlined (the deal reads several cards): the same draw
+                place = below(len(unread))
+                unread[place], unread[-1] = unread[-1], unread[place]
+                read = unread.pop()
                 order.append(read)
                 if country_of[read] not in countries and not mask >> read & 1:
                     card = read

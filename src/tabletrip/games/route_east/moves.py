@@ -52,7 +52,6 @@ from tabletrip.games.route_east.phases import (
     DISCARD,
     EMBASSY,
     EMBASSY_ROLL_TURNS,
-    EVENT_LOG,
     FREE,
     HAND_LIMIT,
     IGNITION_CARD,
@@ -584,8 +583,8 @@ def _gain_fuel(state: RouteEastState, seat: int, amount: int) -> None:
 
 
 def event(state: RouteEastState, *event: Any) -> None:
-    events = state.events
-    state.events = (*events[1:], event) if len(events) >= EVENT_LOG else (*events, event)
+    """Log an event a seat may read of the turn (`RouteEastState.events` keeps the latest)."""
+    state.log = (state.log, event)
 
 
 MOVE_FUNCTIONS: dict[type[Action], Callable[[RouteEastState, Any], None]] = {

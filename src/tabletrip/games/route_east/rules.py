@@ -15,7 +15,7 @@ is refused is in `checks.py`; the numbers, phases and statuses in `phases.py`.
 from __future__ import annotations
 
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletrip.core import Action, Deck, Game, GameInfo, JsonDict, OptionSpec, Result, Rng, State
 from tabletrip.core.content import Content
@@ -59,6 +59,7 @@ from tabletrip.games.route_east.phases import (
     CROSS,
     DISCARD,
     EMBASSY,
+    EVENT_LOG,
     FREE,
     FREE_PLAY_KINDS,
     HAND_LIMIT,
@@ -72,6 +73,9 @@ from tabletrip.games.route_east.phases import (
     TARGET,
 )
 from tabletrip.games.route_east.scoring import Race, race_result
+
+if TYPE_CHECKING:
+    from tabletrip.games.route_east.hidden import Deal
 
 GAME_ID = "route-east"
 Event = tuple[Any, ...]
@@ -110,6 +114,10 @@ class RouteEastGame(Game):
         self.attraction_count: int = chosen if chosen else (3 if players == 2 else 2)
         self.kind_of_card = tuple(card.effect.kind for card in decks.action)
         self.attraction_country = tuple(a.country for a in board.attractions)
+        # (card, kind) of the Action cards played free of moves, in card order
+        self.free_play_cards = tuple(
+            (card, kind) for card, kind in enumerate(self.kind_of_card) if kind in FREE_PLAY_KINDS
+        )
         self.cards_of_kind: dict[str, tuple[int, ...]] = {}
         for i, kind in enumerate(self.kind_of_card):
             self.cards_of_kind[kind] = (*self.cards_of_kind.get(kind, ()), i)
@@ -309,9 +317,32 @@ class RouteEastState(State):
     card_deck: int
     attack: tuple[str, int, int, int] | None  # (effect kind, amount, attacker, target)
     hell_nos: int
-    events: tuple[Event, ...]
+    # Every event so far as a chain (earlier chain, event), shared by copies: `event` adds one
+    # without copying the log, and `events` reads the latest EVENT_LOG off its end.
+    log: tuple[Any, Event] | None
     winner: int
     over: bool
+    # What determinizing this position deals from (hidden.deal_of), until a move is played;
+    # a copy starts without it.
+    deal_memo: Deal | None = None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The latest events (at most EVENT_LOG), oldest first."""
+        latest: list[Event] = []
+        node = self.log
+        while node is not None and len(latest) < EVENT_LOG:
+            node, last = node
+            latest.append(last)
+        latest.reverse()
+        return tuple(latest)
+
+    @events.setter
+    def events(self, events: tuple[Event, ...]) -> None:
+        log: tuple[Any, Event] | None = None
+        for logged in events:
+            log = (log, logged)
+        self.log = log
 
     # --- the contract --------------------------------------------------------------------
 
@@ -411,9 +442,10 @@ class RouteEastState(State):
             actions.extend(game.trains[s] for s in self.train_stops())
         if board.rest[here] or (self.may_go_back and left < board.to_rest[here]):
             actions.append(game.end)
-        if has_tent and board.kinds[here] == ATTRACTION:
+        kind = board.kinds[here]
+        if has_tent and kind == ATTRACTION:
             actions.append(game.camp)
-        if pass_crossing_problem(self) is None:
+        if kind == BORDER and pass_crossing_problem(self) is None:
             actions.append(game.cross_with_pass)
         return actions
 
@@ -424,25 +456,24 @@ class RouteEastState(State):
         game = self.game
         seat = self.seat
         hand = self.hands[seat]
-        kinds = game.kind_of_card
-        last_play_needs_tent = self.plays == PLAYS_PER_TURN - 1 and tent_needed(
-            self, self.moves_left
-        )
+        last_play_needs_tent: bool | None = None  # worked out when a card needs it
         targets: list[int] | None = None
-        for card, count in enumerate(hand):
-            if not count:
+        for card, kind in game.free_play_cards:
+            if not hand[card]:
                 continue
-            kind = kinds[card]
-            if kind not in FREE_PLAY_KINDS:
-                continue
+            if last_play_needs_tent is None:
+                last_play_needs_tent = self.plays == PLAYS_PER_TURN - 1 and tent_needed(
+                    self, self.moves_left
+                )
             if last_play_needs_tent and play_strands(self, card):
                 continue
             if kind in TARGETED:
                 if targets is None:
                     targets = self.targets_for(seat)
-                actions.extend(game.play(card, t) for t in targets)
+                plays = game.plays[card]
+                actions.extend(plays[t + 1] for t in targets)
             elif kind != "fuel" or self.fuel_supply:
-                actions.append(game.play(card))
+                actions.append(game.plays[card][0])
 
     def illegal_reason(self, action: Action) -> str | None:
         """Why `action` is not legal now, in one line; None if it is."""
@@ -463,6 +494,23 @@ class RouteEastState(State):
         if not self.over and self.phase == MOVES:
             settle(self)
 
+    def random_action(self, rng: Rng) -> Action:
+        """Exactly `rng.choice(self.legal_actions())`, inlined (random play's hot path)."""
+        actions = self.legal_actions()
+        return actions[rng.below(len(actions))]
+
+    def apply_legal(self, action: Action) -> None:
+        """`State.apply_legal` with `current_player` and `_apply` inlined (the hot path of
+        random play and playouts): plays an action of this state's `legal_actions()`."""
+        if self.phase == RESPOND and self.attack is not None:
+            seat = self.current_player
+        else:
+            seat = self.seat
+        MOVE_FUNCTIONS[type(action)](self, action)
+        if not self.over and self.phase == MOVES:
+            settle(self)
+        self._history = (self._history, seat, action)
+
     # --- derived facts -----------------------------------------------------------------------
 
     def roll_for_first_player(self) -> int:
@@ -479,7 +527,11 @@ class RouteEastState(State):
     def holds(self, seat: int, kind: str) -> bool:
         """Whether `seat` holds an Action card of this effect kind."""
         hand = self.hands[seat]
-        return any(hand[c] for c in self.game.cards_of_kind.get(kind, ()))
+        # A loop, not any() over a generator: this is on every legal-move list's path.
+        for card in self.game.cards_of_kind.get(kind, ()):  # noqa: SIM110
+            if hand[card]:
+                return True
+        return False
 
     def _card_of(self, kind: str, seat: int) -> int:
         hand = self.hands[seat]
@@ -520,7 +572,11 @@ class RouteEastState(State):
 
     def all_visited(self, seat: int) -> bool:
         """Whether every attraction of the seat is visited."""
-        return self.visited[seat] == sum(1 << a for a in self.attractions[seat])
+        mask = self.visited[seat]
+        for attraction in self.attractions[seat]:  # noqa: SIM110 (a loop is faster than all())
+            if not mask >> attraction & 1:
+                return False
+        return True
 
     def unvisited(self, seat: int) -> list[int]:
         """The seat's attraction ids not visited yet."""
@@ -588,13 +644,19 @@ class RouteEastState(State):
 
     def clone(self) -> RouteEastState:
         """A copy sharing nothing mutable (lists of ints are copied, never deep-copied)."""
-        copy = RouteEastState.__new__(RouteEastState)
-        self._copy_base(copy)
-        copy.rng = Rng(self.rng.state)
+        copy = self.copy_but_piles()
         copy.ignition = self.ignition.clone()
         copy.border = self.border.clone()
         copy.action = self.action.clone()
         copy.atm = self.atm.clone()
+        return copy
+
+    def copy_but_piles(self) -> RouteEastState:
+        """A copy of everything but the four piles (Ignition, Border, Action, ATM), which the
+        caller gives it: `clone`, and `determinize`, which deals three of them anew."""
+        copy = RouteEastState.__new__(RouteEastState)
+        self._copy_base(copy)
+        copy.rng = Rng(self.rng.state)
         copy.pos = self.pos.copy()
         copy.country = self.country.copy()
         copy.money = self.money.copy()
@@ -625,7 +687,7 @@ class RouteEastState(State):
         copy.card_deck = self.card_deck
         copy.attack = self.attack
         copy.hell_nos = self.hell_nos
-        copy.events = self.events
+        copy.log = self.log
         copy.winner = self.winner
         copy.over = self.over
         return copy

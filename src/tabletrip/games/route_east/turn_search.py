@@ -5,6 +5,11 @@ tried, a dirt road's roll counted as even half the time; where the turn ends, th
 estimate of the race from there (`Leaf`, the plan of bots.py) scores it. Costs are in moves
 (lower is better); cards in hand and money are converted to moves. Where the search stands
 within the turn is one small value, a `Turn`, which also keys the memo.
+
+Every value the search works out is a pure function of its `Turn` (or a leaf's arguments),
+the board, the bot's parameters and two facts of the view (fuel left in the supply, the Action
+deck drawable), so a bot keeps them in a `TurnMemo` from one decision to the next: a game, and
+a search's playouts even more, meet the same turns again and again.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tabletrip.core import Action
-from tabletrip.games.route_east.content import ATM, ATTRACTION, BORDER, DIRT, FUEL, TOLL
+from tabletrip.games.route_east.content import ATM, ATTRACTION, BORDER, DIRT, FUEL, TOLL, Board
 from tabletrip.games.route_east.phases import HAND_LIMIT, PLAYS_PER_TURN
 from tabletrip.games.route_east.rules import RouteEastState
 
@@ -36,9 +41,13 @@ CARD_VALUES = {  # an Action card in hand, in moves
     "collect": 1.0,
 }
 
+LEAF_LIMIT = 1_000  # leaf values a TurnMemo holds before it starts afresh
+
 # The cost of ending the turn on `space` in `country` with this fuel, money (the night
 # already paid) and attractions still to visit.
 Leaf = Callable[[int, int, int, int, frozenset[int]], float]
+LeafKey = tuple[int, int, int, int, frozenset[int]]
+Option = tuple[Action, float]
 
 
 class Turn(NamedTuple):
@@ -59,8 +68,58 @@ class Turn(NamedTuple):
     stuck: bool  # by a failed dirt roll or out of an Embassy: the night may go back there
 
 
+# The search makes its Turns with tuple.__new__: the NamedTuple's own __new__ is a Python
+# function, three times slower, and this is the search's innermost step.
+_new = tuple.__new__
+
+
+class TurnMemo:
+    """The values a bot's turn searches worked out, kept from one decision to the next.
+
+    Made for one board and one set of the bot's parameters (`fits` tells whether it still
+    serves); the turns' values are kept apart by the two facts of the view they depend on.
+    """
+
+    __slots__ = ("board", "choices", "leaf", "params", "plain", "values")
+
+    def __init__(self, board: Board, params: tuple[float, ...]) -> None:
+        self.board = board
+        self.params = params
+        # per space: whether arriving there changes nothing but the place (no ATM, Fuel
+        # Station, attraction or Shanghai), the search's fast path
+        self.plain = tuple(
+            kind not in (ATM, FUEL, ATTRACTION) and space != board.finish
+            for space, kind in enumerate(board.kinds)
+        )
+        self.leaf: dict[LeafKey, float] = {}
+        # per (fuel in the supply, Action deck drawable): each turn's options and best value
+        self.values: dict[tuple[bool, bool], dict[Turn, float]] = {}
+        self.choices: dict[tuple[bool, bool], dict[Turn, list[Option]]] = {}
+
+    def fits(self, board: Board, params: tuple[float, ...]) -> bool:
+        """Whether this memo serves searches on `board` with these parameters."""
+        return self.board is board and self.params == params
+
+    def context(
+        self, fuel_supply: bool, deck_ok: bool, start: Turn
+    ) -> tuple[dict[Turn, float], dict[Turn, list[Option]]]:
+        """The values and options of the turns searched in this context from `start`: those
+        of the last search when it reached `start` (the next move of the same turn), else
+        none. Only one turn's searches are kept: big tables cost more in memory traffic
+        than the rare later turn that would find something in them."""
+        key = (fuel_supply, deck_ok)
+        values = self.values.get(key)
+        if values is None or start not in values:
+            if len(self.leaf) > LEAF_LIMIT:
+                self.leaf.clear()
+            values = self.values[key] = {}
+            self.choices[key] = {}
+        return values, self.choices[key]
+
+
 class TurnSearch:
-    """The rest of one seat's turn in one view; each decision makes its own."""
+    """The rest of one seat's turn in one view; each decision makes its own (sharing a
+    `TurnMemo` when given one)."""
 
     def __init__(
         self,
@@ -69,46 +128,65 @@ class TurnSearch:
         leaf: Leaf,
         take_value: float,
         bankrupt_cost: float,
+        memo: TurnMemo | None = None,
     ) -> None:
         self.view = view
         self.game = view.game
         self.board = view.game.board
-        self.mine = {self.board.attractions[a].space: a for a in view.unvisited(seat)}
+        self.attraction_at = self.board.attraction_at
         self.fuel_supply = view.fuel_supply > 0
         self.deck_ok = view.action.can_draw()
         self.take_value = take_value
         self.bankrupt_cost = bankrupt_cost
         self._leaf = leaf
-        self.memo: dict[Turn, float] = {}
-        self.leaf_memo: dict[tuple[int, int, int, int, frozenset[int]], float] = {}
+        if memo is None:
+            memo = TurnMemo(self.board, (take_value, bankrupt_cost))
         hand = view.hands[seat]
         kinds_of = self.game.cards_of_kind
 
         def count(kind: str) -> int:
-            return sum(hand[c] for c in kinds_of.get(kind, ()))
+            held = 0
+            for card in kinds_of.get(kind, ()):
+                held += hand[card]
+            return held
 
         here = view.pos[seat]
         rest = self.board.rest
-        self.start = Turn(
-            space=here,
-            country=view.country[seat],
-            left=view.moves_left,
-            fuel=view.fuel[seat],
-            money=view.money[seat],
-            todo=frozenset(view.unvisited(seat)),
-            plays=PLAYS_PER_TURN - view.plays,
-            magic=count("magic_roll"),
-            tent=count("tent"),
-            passes=count("border_pass"),
-            hand=sum(hand),
-            last_rest=next((s for s in reversed(view.path) if rest[s]), here),
-            stuck=view.may_go_back,
+        last_rest = here
+        for space in reversed(view.path):
+            if rest[space]:
+                last_rest = space
+                break
+        self.start = _new(
+            Turn,
+            (
+                here,
+                view.country[seat],
+                view.moves_left,
+                view.fuel[seat],
+                view.money[seat],
+                frozenset(view.unvisited(seat)),
+                PLAYS_PER_TURN - view.plays,
+                count("magic_roll"),
+                count("tent"),
+                count("border_pass"),
+                sum(hand),
+                last_rest,
+                view.may_go_back,
+            ),
         )
+        self.memo, self.choices = memo.context(self.fuel_supply, self.deck_ok, self.start)
+        self.plain = memo.plain
+        self.leaf_memo: dict[LeafKey, float] = memo.leaf
 
     def choose(self, legal: set[Action]) -> tuple[float, Action | None]:
         """The best first action among `legal` and its expected cost (INF, None if none)."""
         best: tuple[float, Action | None] = (INF, None)
-        for action, cost in self.options(self.start):
+        options = self.choices.get(self.start)
+        if options is None:
+            self.best(self.start)
+            options = self.choices[self.start]
+        for action, cost in options:
             if action in legal and cost < best[0]:
                 best = (cost, action)
         return best
@@ -122,11 +200,12 @@ class TurnSearch:
         return value
 
     def best(self, turn: Turn) -> float:
-        """The expected cost of the best way on from `turn` (remembered)."""
+        """The expected cost of the best way on from `turn` (remembered, with its options)."""
         value = self.memo.get(turn)
         if value is None:
             value = INF
-            for _, cost in self.options(turn):
+            options = self.choices[turn] = self.options(turn)
+            for _, cost in options:
                 if cost < value:
                     value = cost
             self.memo[turn] = value
@@ -137,15 +216,15 @@ class TurnSearch:
         its price) already spent."""
         board = self.board
         kind = board.kinds[there]
-        fuel, money, left, hand, todo = turn.fuel, turn.money, turn.left, turn.hand, turn.todo
+        _space, country, left, fuel, money, todo, plays, magic, tent, passes, hand, back, _ = turn
         bonus_cost = 0.0
         if kind == ATM:
             money += ATM_CASH
         elif kind == FUEL:
             if self.fuel_supply:
                 fuel += 1
-        elif there in self.mine and self.mine[there] in todo:
-            attraction = self.mine[there]
+        elif kind == ATTRACTION and self.attraction_at.get(there, -1) in todo:
+            attraction = self.attraction_at[there]
             todo = todo - {attraction}
             bonus = board.attractions[attraction].bonus
             if bonus.kind == "collect":
@@ -159,74 +238,92 @@ class TurnSearch:
                 hand += bonus.amount
         elif there == board.finish and not todo:
             return WIN
-        last_rest = there if board.rest[there] else turn.last_rest
-        after = Turn(
-            there, turn.country, left, fuel, money, todo, turn.plays, turn.magic, turn.tent,
-            turn.passes, hand, last_rest, False,
+        if board.rest[there]:
+            back = there
+        after = _new(
+            Turn, (there, country, left, fuel, money, todo, plays, magic, tent, passes, hand,
+                   back, False)
         )  # fmt: skip
-        return bonus_cost + self.best(after)
+        value = self.memo.get(after)
+        if value is None:
+            value = self.best(after)
+        return bonus_cost + value
 
-    def options(self, turn: Turn) -> list[tuple[Action, float]]:
+    def options(self, turn: Turn) -> list[Option]:
         """Each action from `turn` and its expected cost. Stuck, ending the turn off a place to
         stay goes back to `last_rest`; otherwise the night is on a place to stay or under a
         Tent."""
         game, board = self.game, self.board
-        space, country, left, fuel, money, todo, plays, magic, tent, passes, hand, back, _ = turn
-        found: list[tuple[Action, float]] = []
+        space, country, left, fuel, money, todo, plays, magic, tent, passes, hand, back, stuck = (
+            turn
+        )
+        found: list[Option] = []
         has_tent = plays > 0 and tent > 0
         dist = board.to_rest_or_attraction if has_tent else board.to_rest
         if left:
+            reach = left - 1
             magic_dist = board.to_rest if plays < 2 else dist
+            finish = board.finish
+            moves = game.moves
+            arrive = self.arrive
+            plain, rest, known = self.plain, board.rest, self.memo.get
             # The turns after one more move, built whole: NamedTuple._replace is twice as slow.
-            spent = Turn(
-                space, country, left - 1, fuel, money, todo, plays, magic, tent, passes, hand,
-                back, turn.stuck,
+            spent = _new(
+                Turn, (space, country, reach, fuel, money, todo, plays, magic, tent, passes,
+                       hand, back, stuck)
             )  # fmt: skip
             for there, kind, _ in board.steps.get((space, country), ()):
-                wins = there == board.finish and not todo
-                if kind == DIRT and magic and plays and left - 1 >= magic_dist[there]:
-                    rolled = Turn(
-                        space, country, left - 1, fuel, money, todo, plays - 1, magic - 1, tent,
-                        passes, hand, back, False,
+                wins = there == finish and not todo
+                if kind == DIRT and magic and plays and reach >= magic_dist[there]:
+                    rolled = _new(
+                        Turn, (space, country, reach, fuel, money, todo, plays - 1, magic - 1,
+                               tent, passes, hand, back, False)
                     )  # fmt: skip
-                    cost = CARD_VALUES["magic_roll"] + self.arrive(rolled, there)
+                    cost = CARD_VALUES["magic_roll"] + arrive(rolled, there)
                     found.append((game.magic_moves[there], cost))
-                if left - 1 < dist[there] and not wins:
+                if reach < dist[there] and not wins:
                     continue
                 if kind == TOLL:
                     if money < TOLL_PRICE:
                         embassy = board.embassy[country]
                         cost = self.bankrupt_cost + self.leaf(embassy, country, fuel, 100, todo)
-                        found.append((game.moves[there], cost))
+                        found.append((moves[there], cost))
                         continue
-                    paid = Turn(
-                        space, country, left - 1, fuel, money - TOLL_PRICE, todo, plays, magic,
-                        tent, passes, hand, back, False,
+                    paid = _new(
+                        Turn, (space, country, reach, fuel, money - TOLL_PRICE, todo, plays,
+                               magic, tent, passes, hand, back, False)
                     )  # fmt: skip
-                    cost = self.arrive(paid, there)
+                    cost = arrive(paid, there)
+                elif plain[there]:  # `arrive` inlined where arriving changes only the place
+                    after = _new(
+                        Turn, (there, country, reach, fuel, money, todo, plays, magic, tent,
+                               passes, hand, there if rest[there] else back, False)
+                    )  # fmt: skip
+                    value = known(after)
+                    cost = self.best(after) if value is None else value
                 else:
-                    cost = self.arrive(spent, there)
+                    cost = arrive(spent, there)
                 if kind == DIRT:  # an odd roll: the move is spent, the piece stays
-                    failed = Turn(
-                        space, country, left - 1, fuel, money, todo, plays, magic, tent, passes,
-                        hand, back, True,
+                    failed = _new(
+                        Turn, (space, country, reach, fuel, money, todo, plays, magic, tent,
+                               passes, hand, back, True)
                     )  # fmt: skip
                     cost = 0.5 * cost + 0.5 * self.best(failed)
                 elif wins:  # nothing beats winning now
-                    return [(game.moves[there], WIN)]
-                found.append((game.moves[there], cost))
-            if self.deck_ok and left - 1 >= dist[space]:
+                    return [(moves[there], WIN)]
+                found.append((moves[there], cost))
+            if self.deck_ok and reach >= dist[space]:
                 gain = self.take_value if hand < HAND_LIMIT else TAKE_FULL
-                took = Turn(
-                    space, country, left - 1, fuel, money, todo, plays, magic, tent, passes,
-                    hand + 1, back, False,
+                took = _new(
+                    Turn, (space, country, reach, fuel, money, todo, plays, magic, tent, passes,
+                           hand + 1, back, False)
                 )  # fmt: skip
                 cost = -gain + self.best(took)
                 found.append((game.take, cost))
         lodging = board.lodging
         if board.rest[space]:
             found.append((game.end, self.leaf(space, country, fuel, money - lodging[space], todo)))
-        elif turn.stuck and left < board.to_rest[space]:  # going back follows a failed roll only
+        elif stuck and left < board.to_rest[space]:  # going back follows a failed roll only
             found.append((game.end, self.leaf(back, country, fuel, money - lodging[back], todo)))
         if has_tent and board.kinds[space] == ATTRACTION:
             found.append(
@@ -236,9 +333,9 @@ class TurnSearch:
             pair = board.border_countries[space]
             assert pair is not None
             other = pair[1] if pair[0] == country else pair[0]
-            crossed = Turn(
-                space, other, left, fuel, money, todo, plays - 1, magic, tent, passes - 1, hand,
-                space, False,
+            crossed = _new(
+                Turn, (space, other, left, fuel, money, todo, plays - 1, magic, tent,
+                       passes - 1, hand, space, False)
             )  # fmt: skip
             found.append((game.cross_with_pass, CARD_VALUES["border_pass"] + self.best(crossed)))
         return found
