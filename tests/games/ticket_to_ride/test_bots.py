@@ -15,13 +15,8 @@ from tabletrip.games.ticket_to_ride.actions import (
     TakeFaceUp,
     TakeLocomotive,
 )
-from tabletrip.games.ticket_to_ride.bots import (
-    BLOCKED,
-    HeuristicBot,
-    board_graph,
-    connect,
-    route_costs,
-)
+from tabletrip.games.ticket_to_ride.bot_paths import BLOCKED, board_graph, connect, route_costs
+from tabletrip.games.ticket_to_ride.bots import HeuristicBot
 from tabletrip.games.ticket_to_ride.moves import close_route
 from tabletrip.games.ticket_to_ride.phases import TURN
 from tabletrip.games.ticket_to_ride.rules import KEEP, SETUP, TicketToRideState
