@@ -12,7 +12,7 @@ import typer
 
 from tabletrip.cli.console import Ui
 from tabletrip.cli.game_catalog import _game_class
-from tabletrip.cli.game_setup import _make_game, _parse_options
+from tabletrip.cli.game_setup import GameOptions, _make_game, _parse_options
 from tabletrip.core.content_set import MANIFEST, MANIFEST_FORMAT, read_json
 from tabletrip.core.errors import ContentError, OptionError
 
@@ -83,12 +83,7 @@ def check(
         str | None,
         typer.Option("--game", "-g", metavar="GAME", help="Game id (default: the manifest's)."),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."
-        ),
-    ] = None,
+    option: GameOptions = None,
 ) -> None:
     """Validate own content as GAME loads it with these options (e.g. -o map=europe-express
     checks the Europe Express map file); one line saying what is wrong, or what it holds."""

@@ -7,7 +7,13 @@ from typing import Annotated
 import typer
 
 from tabletrip.cli.game_catalog import _game_class
-from tabletrip.cli.game_setup import _make_game, _parse_options
+from tabletrip.cli.game_setup import (
+    GameArgument,
+    GameOptions,
+    PlayersOption,
+    _make_game,
+    _parse_options,
+)
 from tabletrip.core.encoding import (
     describe_encoding,
     describe_names,
@@ -18,16 +24,9 @@ from tabletrip.core.errors import OptionError
 
 
 def encoding(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `tabletrip games`).")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="P", help="Number of seats.")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."
-        ),
-    ] = None,
+    game: GameArgument,
+    players: PlayersOption = None,
+    option: GameOptions = None,
     names: Annotated[
         bool,
         typer.Option(

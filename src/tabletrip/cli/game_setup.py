@@ -7,8 +7,9 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
+import typer
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -20,6 +21,18 @@ from tabletrip.cli.game_catalog import _game_class, _game_entries, _players_text
 from tabletrip.core.errors import OptionError
 from tabletrip.core.game import Game, GameInfo
 from tabletrip.core.options import OptionSpec, validate_options
+
+# The command-line parameters every game command takes, declared once.
+GameArgument = Annotated[
+    str, typer.Argument(metavar="GAME", help="Game id (see `tabletrip games`).")
+]
+PlayersOption = Annotated[
+    int | None, typer.Option("--players", "-p", metavar="P", help="Number of seats.")
+]
+GameOptions = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."),
+]
 
 SEAT_AND_WATCH = "--seat and --watch do not go together: --watch lets bots play every seat"
 DEFAULT_BOT = "medium"  # the opponent when none is asked for: every game has it, quick

@@ -13,7 +13,7 @@ from rich.rule import Rule
 from tabletrip import bots
 from tabletrip.cli.console import Ui
 from tabletrip.cli.game_display import _describe, _move_text, _show_result, seat_names
-from tabletrip.cli.game_setup import Setup, _menu, _setup_from_args
+from tabletrip.cli.game_setup import GameOptions, Setup, _menu, _setup_from_args
 from tabletrip.cli.human_turn import _human_move, _Quit
 from tabletrip.cli.resume import bot_seed, resume_setup
 from tabletrip.cli.turn_help import show_view
@@ -167,12 +167,7 @@ def play(
     seed: Annotated[
         int | None, typer.Option(metavar="S", help="Seed of the game; default: random (printed).")
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."
-        ),
-    ] = None,
+    option: GameOptions = None,
     record: Annotated[
         Path | None,
         typer.Option(metavar="FILE", help="Where to save the record; default: the data dir."),

@@ -32,7 +32,13 @@ from rich.text import Text
 
 from tabletrip.cli.console import Ui
 from tabletrip.cli.game_catalog import _game_class
-from tabletrip.cli.game_setup import _make_game, _parse_options
+from tabletrip.cli.game_setup import (
+    GameArgument,
+    GameOptions,
+    PlayersOption,
+    _make_game,
+    _parse_options,
+)
 from tabletrip.core.ablation import ablate
 from tabletrip.core.errors import OptionError
 from tabletrip.sim.backends import Backend, LocalBackend
@@ -134,11 +140,9 @@ def _show_summary(ui: Ui, summary: SimSummary, config: SimConfig) -> None:
 
 
 def sim(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `tabletrip games`).")],
+    game: GameArgument,
     games: Annotated[int, typer.Option("--games", "-n", metavar="N", help="Games to play.")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="P", help="Number of seats.")
-    ] = None,
+    players: PlayersOption = None,
     bot: Annotated[
         list[str] | None,
         typer.Option(
@@ -151,12 +155,7 @@ def sim(
             ),
         ),
     ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."
-        ),
-    ] = None,
+    option: GameOptions = None,
     seed: Annotated[int, typer.Option(metavar="S", help="Seed of the run.")] = 0,
     content: Annotated[
         Path | None,

@@ -9,7 +9,13 @@ from typing import Annotated
 import typer
 
 from tabletrip.cli.game_catalog import _game_class
-from tabletrip.cli.game_setup import _make_game, _parse_options
+from tabletrip.cli.game_setup import (
+    GameArgument,
+    GameOptions,
+    PlayersOption,
+    _make_game,
+    _parse_options,
+)
 from tabletrip.core.encoding import encoding_for
 from tabletrip.core.errors import OptionError
 
@@ -20,16 +26,9 @@ def _check_at_least(name: str, value: float, least: float) -> None:
 
 
 def train(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `tabletrip games`).")],
-    players: Annotated[
-        int | None, typer.Option("--players", "-p", metavar="P", help="Number of seats.")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--option", "-o", metavar="KEY=VALUE", help="A game option (repeat for more)."
-        ),
-    ] = None,
+    game: GameArgument,
+    players: PlayersOption = None,
+    option: GameOptions = None,
     games: Annotated[
         int, typer.Option("--games", "-n", metavar="N", help="Self-play games to learn from.")
     ] = 10_000,
