@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -9,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -129,26 +131,32 @@ def test_ctrl_c_keeps_the_finished_games_and_says_how_to_resume(
     assert count(path, "games") == 5 and count(path, "runs") == 1
 
 
-def test_an_interrupt_signal_stops_the_worker_pool_cleanly(tmp_path: Path) -> None:
-    path = tmp_path / "signal.sqlite"
-    # More games than any machine plays before the signal: the run cannot end by itself first.
+@contextlib.contextmanager
+def running_sim(path: Path) -> Iterator[subprocess.Popen[str]]:
+    """A `sim --workers 2` in its own process group (so a signal to the group reaches the
+    workers too, as Ctrl-C in a terminal does), yielded once it has stored two games however
+    loaded the machine; killed on the way out if it still runs."""
+    # More games than any machine plays meanwhile: the run cannot end by itself first.
     command = [sys.executable, "-m", "tabletrip", "sim", "route-east", "--games", "1000000"]
     command += ["--bot", "random", "--workers", "2", "--out", str(path)]
-    # Its own process group, so the signal reaches the workers too, as Ctrl-C in a terminal does.
     child = subprocess.Popen(
         command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
     )
     try:
-        # Wait for the condition (two games stored), however loaded the machine; the child
-        # ending first is a failure, reported with what it printed.
         while child.poll() is None and (not path.exists() or count(path, "games") < 2):
             time.sleep(0.05)
-        assert child.poll() is None, f"the sim ended before the signal: {child.communicate()}"
-        os.killpg(child.pid, signal.SIGINT)
-        out, err = child.communicate(timeout=600)
+        assert child.poll() is None, f"the sim ended first: {child.communicate()}"
+        yield child
     finally:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
+
+
+def test_an_interrupt_signal_stops_the_worker_pool_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "signal.sqlite"
+    with running_sim(path) as child:
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=600)
     assert child.returncode == 130, err
     assert "Traceback" not in err and "resume with: tabletrip sim route-east" in out
     games = count(path, "games")
@@ -160,22 +168,11 @@ def test_a_worker_killed_from_outside_is_one_error_line_and_the_games_are_kept(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "killed.sqlite"
-    command = [sys.executable, "-m", "tabletrip", "sim", "route-east", "--games", "1000000"]
-    command += ["--bot", "random", "--workers", "2", "--out", str(path)]
-    child = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
-    try:
-        while child.poll() is None and (not path.exists() or count(path, "games") < 2):
-            time.sleep(0.05)
-        assert child.poll() is None, f"the sim ended first: {child.communicate()}"
+    with running_sim(path) as child:
         workers = children(child.pid)
         assert len(workers) == 2, workers
         os.kill(workers[0], signal.SIGKILL)  # as the kernel's out-of-memory killer would
         out, err = child.communicate(timeout=600)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
     assert child.returncode == 1, err
     assert "Traceback" not in err
     assert err.strip() == "error: a worker process ended while playing games (exit code -9)"

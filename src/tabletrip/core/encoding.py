@@ -403,3 +403,23 @@ class VectorWriter:
     def skip(self, size: int) -> None:
         """`size` zeros."""
         self.at += size
+
+
+class WrittenObservations(ObservationEncoding):
+    """An observation encoding that writes its fields in order with a `VectorWriter`: the same
+    `write` fills a list (`encode`) or an adapter's array (`encode_state_into`)."""
+
+    @abstractmethod
+    def write(self, observation: JsonDict, w: VectorWriter) -> None:
+        """Write the vector of `observation` (fields in order) through `w`."""
+
+    def encode(self, observation: JsonDict) -> list[float]:
+        """The vector of `observation(seat)`, fields in order."""
+        vector = [0.0] * self.size
+        self.write(observation, VectorWriter(vector))
+        return vector
+
+    def encode_state_into(self, state: State, seat: int, out: VectorOut) -> None:
+        """The vector of `observation(seat)` written into `out` (zeros on entry): only the
+        positions not zero, with no list to convert."""
+        self.write(state.observation(seat), VectorWriter(out))

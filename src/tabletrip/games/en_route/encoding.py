@@ -95,13 +95,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-from tabletrip.core import JsonDict, State
+from tabletrip.core import JsonDict
 from tabletrip.core.encoding import (
     Encoding,
     Field,
-    ObservationEncoding,
-    VectorOut,
     VectorWriter,
+    WrittenObservations,
     scaled,
 )
 from tabletrip.games.en_route import route_goals
@@ -127,7 +126,7 @@ SEQUENCE_STATES = ("taken", "face down", "face up")
 TURN_STATUS = ("selecting", "charting", "bonuses", "drawn")
 
 
-class EnRouteObservations(ObservationEncoding):
+class EnRouteObservations(WrittenObservations):
     """One seat's observation as a fixed-length vector (the fields' descriptions say how)."""
 
     def __init__(self, game: EnRouteGame, score_top: float) -> None:
@@ -316,19 +315,9 @@ class EnRouteObservations(ObservationEncoding):
         """Every position named in the game's words (encoding_names.py): `hand city-03 (...)`."""
         return position_names(self.fields, self.city, self.players, TURN_STATUS, SEQUENCE_STATES)
 
-    def encode(self, observation: JsonDict) -> list[float]:
-        """The vector of `observation(seat)`, fields in order."""
-        vector = [0.0] * self.size
-        self._write(observation, VectorWriter(vector))
-        return vector
-
-    def encode_state_into(self, state: State, seat: int, out: VectorOut) -> None:
-        """The vector of `observation(seat)` written into `out` (zeros on entry): only the
-        positions not zero, with no list to convert."""
-        self._write(state.observation(seat), VectorWriter(out))
-
-    def _write(self, obs: JsonDict, w: VectorWriter) -> None:
+    def write(self, observation: JsonDict, w: VectorWriter) -> None:
         """Write the fields in order."""
+        obs = observation
         players, cards = self.players, self.cards
         seat = obs["seat"]
         order = [(seat + r) % players for r in range(players)]

@@ -97,13 +97,12 @@ scores: 59-119 (random), 137-207 (heuristic bots).
 
 from __future__ import annotations
 
-from tabletrip.core import JsonDict, State
+from tabletrip.core import JsonDict
 from tabletrip.core.encoding import (
     Encoding,
     Field,
-    ObservationEncoding,
-    VectorOut,
     VectorWriter,
+    WrittenObservations,
     one_hot,
     scaled,
 )
@@ -190,7 +189,7 @@ def _highlight_features(card: Activity) -> tuple[float, ...]:
     )
 
 
-class LetsGoObservations(ObservationEncoding):
+class LetsGoObservations(WrittenObservations):
     """The observation vector of one configuration (module docstring: fields and scales)."""
 
     def __init__(self, game: LetsGoGame) -> None:
@@ -420,18 +419,7 @@ class LetsGoObservations(ObservationEncoding):
             w.skip(1)
             w.values(self.highlight[bottom["card"]])
 
-    def encode(self, observation: JsonDict) -> list[float]:
-        """The vector of one seat's observation (fields in order, see `fields`)."""
-        vector = [0.0] * self.size
-        self._write(observation, VectorWriter(vector))
-        return vector
-
-    def encode_state_into(self, state: State, seat: int, out: VectorOut) -> None:
-        """The vector of `observation(seat)` written into `out` (zeros on entry): only the
-        positions not zero, with no list to convert."""
-        self._write(state.observation(seat), VectorWriter(out))
-
-    def _write(self, observation: JsonDict, w: VectorWriter) -> None:
+    def write(self, observation: JsonDict, w: VectorWriter) -> None:
         """Write the fields in order."""
         seat = observation["seat"]
         players = self.players
